@@ -1,0 +1,99 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './features/auth/routes';
+import { dashboardStateRoutes } from './features/dashboards/state-routes';
+import { healthRoutes } from './features/health/routes';
+import { menuRoutes } from './features/menu/routes';
+import { webApp } from './features/web/static';
+import { authGuard } from './platform/auth/guard';
+import type { SessionPolicy } from './platform/auth/sessions';
+import type { Config } from './platform/config';
+import type { Database, Db } from './platform/db';
+import { registerErrorHandler } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { metrics } from './platform/metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    /** The clock; tests replace it to move time without waiting. */
+    now(): Date;
+    sessionPolicy: SessionPolicy;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  /** Tests pass false to keep their output readable. */
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const policy: SessionPolicy = {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    maxMs: config.SESSION_MAX_HOURS * 3600_000,
+  };
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('now', deps.now ?? (() => new Date()));
+  app.decorate('sessionPolicy', policy);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine and ECharts set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.PRODUCT_NAME} API`, version: '0.1.0' },
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(metrics);
+  await app.register(authGuard, { policy });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(menuRoutes, { prefix: '/api' });
+  await app.register(dashboardStateRoutes, { prefix: '/api' });
+  await app.register(webApp);
+  return app;
+}

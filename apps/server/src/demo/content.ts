@@ -1,0 +1,139 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import {
+  dashboards,
+  dashboardWidgets,
+  deployments,
+  devices,
+  messages,
+  releaseNotes,
+  releases,
+  tubes,
+  users,
+} from '../platform/db/schema';
+import { DEMO_LOGINS } from './people';
+
+const DAY = 86_400_000;
+
+/** Releases with notes, deployments in every state, messages, and saved and template dashboards. */
+export async function createDemoContent(db: Db, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const released = [
+      { version: '6.2.1', title: 'Aurora 6.2.1', daysAgo: 20, deviceTypes: ['3D', 'COMBO'] },
+      { version: '6.1.0', title: 'Aurora 6.1', daysAgo: 140, deviceTypes: ['3D', 'COMBO', 'CEDM'] },
+      { version: '5.2.0', title: 'Aurora 5.2', daysAgo: 300, deviceTypes: ['2D', 'CEDM'] },
+    ];
+    const notes: Record<string, [kind: 'feature' | 'fix' | 'known_issue', text: string][]> = {
+      '6.2.1': [
+        ['fix', 'Tomosynthesis sweeps no longer pause after a paddle change.'],
+        ['fix', 'Rejection notes now carry the reason chosen at the console.'],
+        ['known_issue', 'Synthetic 2D images of implant views may take 20 s longer to appear.'],
+      ],
+      '6.1.0': [
+        ['feature', 'Contrast-enhanced exams report low- and high-energy dose separately.'],
+        ['feature', 'Heartbeats report tube exposure counters.'],
+        ['fix', 'Compression pressure is written to the image header.'],
+      ],
+      '5.2.0': [
+        ['feature', 'Reject reasons from DICOM CID 7011 at the acquisition workstation.'],
+        ['fix', 'Exposure time rounding corrected for long exposures.'],
+      ],
+    };
+    for (const r of released) {
+      const [row] = await tx
+        .insert(releases)
+        .values({
+          version: r.version,
+          title: r.title,
+          releasedAt: new Date(now.getTime() - r.daysAgo * DAY),
+          deviceTypes: r.deviceTypes,
+        })
+        .returning({ id: releases.id });
+      await tx
+        .insert(releaseNotes)
+        .values(notes[r.version]!.map(([kind, text], sort) => ({ releaseId: row!.id, kind, text, sort })));
+      if (r.version === '6.2.1') {
+        const targets = await tx.select().from(devices).orderBy(asc(devices.id));
+        const eligible = targets.filter((d) => d.customerId !== null && r.deviceTypes.includes(d.deviceType));
+        await tx.insert(deployments).values(
+          eligible.map((d, i) => ({
+            releaseId: row!.id,
+            deviceId: d.id,
+            customerId: d.customerId,
+            status: (i % 5 === 0 ? 'todo' : i % 5 === 1 ? 'inprogress' : 'completed') as
+              | 'todo'
+              | 'inprogress'
+              | 'completed',
+            requestedAt: new Date(now.getTime() - 15 * DAY),
+            completedAt: i % 5 > 1 ? new Date(now.getTime() - (10 - (i % 7)) * DAY) : null,
+          })),
+        );
+      }
+    }
+
+    // Tube alerts for tubes near their end, as the tube service will raise them.
+    const worn = await tx
+      .select({
+        deviceId: tubes.deviceId,
+        customerId: tubes.customerId,
+        serial: devices.serial,
+        model: devices.model,
+      })
+      .from(tubes)
+      .innerJoin(devices, eq(devices.id, tubes.deviceId))
+      .where(and(isNull(tubes.replacedAt)))
+      .orderBy(asc(tubes.id))
+      .limit(4);
+    await tx.insert(messages).values([
+      ...worn.map((w) => ({
+        customerId: w.customerId,
+        deviceId: w.deviceId,
+        kind: 'tube_alert' as const,
+        subject: `Tube check for ${w.model} SN ${w.serial}`,
+        body: 'The X-ray tube of this device is approaching the end of its rated life. Please plan a replacement with your service engineer.',
+        createdAt: new Date(now.getTime() - 2 * DAY),
+      })),
+      {
+        customerId: null,
+        kind: 'release' as const,
+        subject: 'Aurora 6.2.1 is available',
+        body: 'Aurora 6.2.1 fixes paused tomosynthesis sweeps. Your service engineer will schedule the update.',
+        createdAt: new Date(now.getTime() - 19 * DAY),
+      },
+    ]);
+
+    // Provider templates and one saved dashboard per demo login.
+    const templates = [
+      { name: 'Quality review', widgets: [9092, 9057, 9052, 9035] },
+      { name: 'Dose and compression', widgets: [9053, 9093, 9071, 9060] },
+    ];
+    for (const t of templates) {
+      const [row] = await tx
+        .insert(dashboards)
+        .values({
+          name: t.name,
+          isTemplate: true,
+          canDelete: false,
+          state: 'static-dashboard/view-test-dashboard',
+        })
+        .returning({ id: dashboards.id });
+      await tx
+        .insert(dashboardWidgets)
+        .values(t.widgets.map((widgetId, position) => ({ dashboardId: row!.id, widgetId, position })));
+    }
+    for (const login of DEMO_LOGINS) {
+      const [user] = await tx.select().from(users).where(eq(users.email, login.email));
+      const [row] = await tx
+        .insert(dashboards)
+        .values({ name: 'My weekly review', userId: user!.id, customerId: user!.customerId })
+        .returning({ id: dashboards.id });
+      await tx.insert(dashboardWidgets).values(
+        [9049, 9092, 9057, 9051].map((widgetId, position) => ({
+          dashboardId: row!.id,
+          widgetId,
+          position,
+        })),
+      );
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { tubeLifeStatus } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../platform/scope';
+import { as, buildTestApp, login, type TestApp } from '../test/app';
+import { DEMO_LOGINS, loadDemo, syncDemoPasswords } from '.';
+
+describe('the demo fleet', () => {
+  let t: TestApp;
+  const now = new Date();
+  beforeAll(async () => {
+    t = await buildTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    await loadDemo(t.database.db, 'demo-password-1', {
+      seed: 'kestrel',
+      days: 35,
+      devices: 100,
+      now,
+      log: () => {},
+    });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
+
+  it('has all three tube statuses, every connection status and every onboarding state', async () => {
+    const tubes = await q<{ days: number | null }>(sql`
+      select (t.rated_mas - t.used_mas) / nullif(u.daily, 0) as days
+      from tubes t
+      join (select device_id, sum(mas) / 30.0 as daily from image_facts
+            where acquired_at >= ${new Date(now.getTime() - 30 * 86_400_000)} group by device_id) u on u.device_id = t.device_id
+      where t.replaced_at is null`);
+    const statuses = new Set(tubes.filter((x) => x.days !== null).map((x) => tubeLifeStatus(Number(x.days))));
+    expect(statuses).toEqual(new Set(['Tube OK', 'Schedule Replacement', 'Replace Tube']));
+    const connection = await q<{ s: string | null }>(
+      sql`select distinct connection_status as s from devices`,
+    );
+    expect(new Set(connection.map((c) => c.s))).toEqual(new Set(['GREEN', 'YELLOW', 'RED', null]));
+    const onboarding = await q<{ s: string }>(sql`select distinct onboarding_state as s from devices`);
+    expect(new Set(onboarding.map((c) => c.s))).toEqual(
+      new Set(['pending', 'todo', 'inprogress', 'completed']),
+    );
+  });
+
+  it('rejects 1–3 % of images, with reasons', async () => {
+    const [r] = await q<{ rate: number; reasons: number }>(sql`
+      select avg(rejected::int)::float8 as rate, count(distinct reject_reason_code)::int as reasons from image_facts`);
+    expect(r!.rate).toBeGreaterThan(0.005);
+    expect(r!.rate).toBeLessThan(0.03);
+    expect(r!.reasons).toBeGreaterThan(5);
+  });
+
+  it('rollups agree with the facts', async () => {
+    const [a] = await q<{ n: number; r: number }>(
+      sql`select count(*)::int as n, count(*) filter (where rejected)::int as r from image_facts`,
+    );
+    const [b] = await q<{ n: number; r: number }>(
+      sql`select sum(images)::int as n, sum(rejected)::int as r from daily_image_rollups`,
+    );
+    const [c] = await q<{ n: number }>(sql`select sum(rejected)::int as n from daily_reject_rollups`);
+    const [e] = await q<{ n: number }>(sql`select sum(exams)::int as n from daily_exam_rollups`);
+    const [s] = await q<{ n: number }>(sql`select count(*)::int as n from studies`);
+    expect(b).toEqual(a);
+    expect(c!.n).toBe(a!.r);
+    expect(e!.n).toBe(s!.n);
+  });
+
+  it('each demo login signs in and lands on a menu of its role', async () => {
+    for (const l of DEMO_LOGINS) {
+      const token = await login(t.app, l.email, 'demo-password-1');
+      const menu = await t.app.inject({
+        url: `/api/side-menu?applicationId=${l.applications[0]}`,
+        headers: as(token),
+      });
+      expect(menu.statusCode, l.email).toBe(200);
+    }
+  });
+
+  it('syncDemoPasswords makes the printed password true', async () => {
+    await syncDemoPasswords(t.database.db, 'another-password-2');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: DEMO_LOGINS[0]!.email, password: 'demo-password-1' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    await login(t.app, DEMO_LOGINS[0]!.email, 'another-password-2');
+  });
+});

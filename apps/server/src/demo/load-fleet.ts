@@ -1,0 +1,188 @@
+import { type DicomRecord, fleetHistory, type SimFleet } from '@kestrel/fleet-sim';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { mapObject, recordHeader } from '../ingest/mapping';
+import type { ImageObservation, RejectionObservation } from '../ingest/mapping/types';
+import { storeBatch } from '../ingest/store';
+import type { Db } from '../platform/db';
+import {
+  customers,
+  deviceHeartbeats,
+  deviceStatusHistory,
+  devices,
+  imageFacts,
+  sites,
+  tubes,
+} from '../platform/db/schema';
+
+export interface LoadProgress {
+  day: string;
+  images: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Write the simulated fleet: its registry (customers, sites, devices, tubes), then its history
+ * day by day through the same mapping and store as DICOM ingest, then the state at `now`
+ * (heartbeats, connection status, tube wear). Returns the number of facts stored.
+ */
+export async function loadFleet(
+  db: Db,
+  fleet: SimFleet,
+  opts: { now: Date; days: number; onDay?: (p: LoadProgress) => void },
+): Promise<number> {
+  const { now } = opts;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  const customerIds = new Map<string, number>();
+  const siteIds = new Map<string, number>();
+  const deviceIds = new Map<string, number>();
+  await db.transaction(async (tx) => {
+    for (const c of fleet.customers) {
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          name: c.name,
+          country: c.country,
+          parentId: c.parentKey ? customerIds.get(c.parentKey)! : null,
+        })
+        .returning({ id: customers.id });
+      customerIds.set(c.key, row!.id);
+    }
+    const siteRows = await tx
+      .insert(sites)
+      .values(
+        fleet.sites.map((s) => ({
+          customerId: customerIds.get(s.customerKey)!,
+          name: s.name,
+          address: s.address,
+          city: s.city,
+          postalCode: s.postalCode,
+          country: s.country,
+          timeZone: s.timeZone,
+        })),
+      )
+      .returning({ id: sites.id });
+    for (const [i, s] of fleet.sites.entries()) siteIds.set(s.key, siteRows[i]!.id);
+
+    // Registered devices only: the unregistered ones appear when they first send.
+    for (const d of fleet.devices.filter((x) => x.siteKey !== null)) {
+      const site = fleet.sites.find((s) => s.key === d.siteKey)!;
+      const [row] = await tx
+        .insert(devices)
+        .values({
+          customerId: customerIds.get(site.customerKey)!,
+          siteId: siteIds.get(site.key)!,
+          serial: d.serial,
+          manufacturer: d.manufacturer,
+          model: d.model,
+          deviceType: d.type,
+          softwareVersion: d.softwareVersion,
+          stationName: d.stationName,
+          onboardingState: d.onboarding,
+          installedAt: d.onboarding === 'todo' ? null : ago(d.activeFromDaysAgo),
+        })
+        .returning({ id: devices.id, customerId: devices.customerId });
+      deviceIds.set(d.key, row!.id);
+      for (const t of d.tubes) {
+        await tx.insert(tubes).values({
+          deviceId: row!.id,
+          customerId: row!.customerId,
+          serial: t.serial,
+          installedAt: ago(t.installedDaysAgo),
+          replacedAt: t.replacedDaysAgo === null ? null : ago(t.replacedDaysAgo),
+          ratedMas: t.ratedMas,
+        });
+      }
+    }
+  });
+
+  let total = 0;
+  for (const day of fleetHistory(fleet, { now, days: opts.days })) {
+    const images: ImageObservation[] = [];
+    const rejections: RejectionObservation[] = [];
+    for (const record of day.records) {
+      const mapped = mapObject(recordHeader(record as DicomRecord));
+      if (mapped.kind === 'image') images.push(mapped.image);
+      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+      else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
+    }
+    // "Received" at the end of that day, so last-object times look like a real history.
+    const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
+    const result = await db.transaction((tx) => storeBatch(tx, { images, rejections, receivedAt }));
+    total += result.imagesStored;
+    opts.onDay?.({ day: day.date, images: result.imagesStored });
+  }
+
+  await setConnectionState(db, fleet, deviceIds, now);
+  await setTubeWear(db, fleet, deviceIds, now);
+  return total;
+}
+
+/** Heartbeats and status as each device's plan says, relative to `now`. */
+async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
+  await db.transaction(async (tx) => {
+    for (const d of fleet.devices) {
+      const id = ids.get(d.key);
+      if (id === undefined || d.lastHeartbeatMinutesAgo === null) continue;
+      const last = new Date(now.getTime() - d.lastHeartbeatMinutesAgo * 60_000);
+      const [device] = await tx
+        .update(devices)
+        .set({
+          lastHeartbeatAt: last,
+          connectionStatus: d.connection === 'NEVER' ? null : d.connection,
+          keyCreatedAt: last,
+        })
+        .where(eq(devices.id, id))
+        .returning({ customerId: devices.customerId, softwareVersion: devices.softwareVersion });
+      await tx.insert(deviceHeartbeats).values({
+        deviceId: id,
+        customerId: device!.customerId,
+        receivedAt: last,
+        softwareVersion: device!.softwareVersion,
+        uptimeSeconds: 3600 * 24 * 3,
+      });
+      const history: { status: 'GREEN' | 'YELLOW' | 'RED'; since: Date }[] = [
+        { status: 'GREEN', since: new Date(now.getTime() - d.activeFromDaysAgo * DAY_MS) },
+      ];
+      if (d.connection === 'YELLOW' || d.connection === 'RED') {
+        history.push({ status: 'YELLOW', since: new Date(last.getTime() + 30 * 60_000) });
+      }
+      if (d.connection === 'RED') history.push({ status: 'RED', since: new Date(last.getTime() + DAY_MS) });
+      await tx
+        .insert(deviceStatusHistory)
+        .values(
+          history
+            .filter((h) => h.since <= now)
+            .map((h) => ({ deviceId: id, customerId: device!.customerId, ...h })),
+        );
+    }
+  });
+}
+
+/**
+ * Tubes installed before the simulated period were used before it too. That earlier use is
+ * unknown, so it is set to what leaves each tube its planned remaining life at today's rate.
+ */
+async function setTubeWear(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  await db.transaction(async (tx) => {
+    for (const d of fleet.devices) {
+      const id = ids.get(d.key);
+      const plan = d.tubes.find((t) => t.replacedDaysAgo === null);
+      if (id === undefined || !plan || plan.targetDaysRemaining === null) continue;
+      const [use] = await tx
+        .select({ mas: sql<number>`coalesce(sum(${imageFacts.mas}), 0)::float8` })
+        .from(imageFacts)
+        .where(and(eq(imageFacts.deviceId, id), gte(imageFacts.acquiredAt, since)));
+      const daily = Number(use?.mas ?? 0) / 30;
+      if (daily <= 0) continue;
+      await tx
+        .update(tubes)
+        .set({
+          usedMas: sql`greatest(${tubes.usedMas}, ${plan.ratedMas - plan.targetDaysRemaining * daily})`,
+        })
+        .where(and(eq(tubes.deviceId, id), isNull(tubes.replacedAt)));
+    }
+  });
+}

@@ -1,0 +1,114 @@
+import {
+  changePasswordRequest,
+  envelope,
+  loginAuditEntry,
+  loginRequest,
+  loginResult,
+  sessionInfo,
+} from '@kestrel/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthUser, revokeSession, touchSession } from '../../platform/auth/sessions';
+import { listLogins } from './audit';
+import { changePassword, login } from './service';
+
+const auditFilter = z.strictObject({
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  email: z.string().trim().max(254).optional(),
+  success: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+const auditPage = envelope(z.object({ total: z.number(), rows: z.array(loginAuditEntry) }));
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      config: {
+        public: true,
+        // Per address; the per-account lock-out in the service covers attacks spread over many.
+        rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' },
+      },
+      schema: { tags: ['auth'], body: loginRequest, response: { 200: envelope(loginResult) } },
+    },
+    async (request) => {
+      const result = await login(app, {
+        ...request.body,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { success: true as const, result };
+    },
+  );
+
+  const logout = async (request: { auth: { sessionId: string } | null }) => {
+    await revokeSession(app.db, request.auth!.sessionId, app.now());
+    return { success: true as const, result: 'You have been signed out.' };
+  };
+  const logoutSchema = { tags: ['auth'], response: { 200: envelope(z.string()) } };
+  app.get('/logout', { config: { touch: false }, schema: logoutSchema }, logout);
+  app.get('/sessionLogout', { config: { touch: false }, schema: logoutSchema }, logout);
+
+  app.get(
+    '/sessionExtend',
+    { config: { touch: false }, schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } } },
+    async (request) => {
+      const now = app.now();
+      await touchSession(app.db, request.auth!, now, app.sessionPolicy, true);
+      return { success: true as const, result: info(request.auth!.user, app.sessionPolicy.idleMs) };
+    },
+  );
+
+  app.get(
+    '/sessionvalid',
+    { config: { touch: false }, schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } } },
+    async (request) => {
+      const left = request.auth!.lastSeenAt.getTime() + app.sessionPolicy.idleMs - app.now().getTime();
+      return { success: true as const, result: info(request.auth!.user, left) };
+    },
+  );
+
+  app.post(
+    '/changePassword',
+    { schema: { tags: ['auth'], body: changePasswordRequest, response: { 200: envelope(z.string()) } } },
+    async (request) => {
+      await changePassword(app, request.auth!, request.body);
+      return { success: true as const, result: 'Your password has been changed.' };
+    },
+  );
+
+  const auditRoles = { roles: ['provider_admin', 'customer_admin'] as const };
+  app.get(
+    '/ha/loginDetails',
+    {
+      config: auditRoles,
+      schema: { tags: ['auth'], querystring: auditFilter, response: { 200: auditPage } },
+    },
+    async (request) => ({
+      success: true as const,
+      result: await listLogins(app.db, await request.scope(), request.query),
+    }),
+  );
+  app.post(
+    '/ha/loginDetails/filter',
+    { config: auditRoles, schema: { tags: ['auth'], body: auditFilter, response: { 200: auditPage } } },
+    async (request) => ({
+      success: true as const,
+      result: await listLogins(app.db, await request.scope(), request.body),
+    }),
+  );
+
+  function info(user: AuthUser, leftMs: number) {
+    return {
+      valid: true as const,
+      idleMinutes: app.config.SESSION_IDLE_MINUTES,
+      expiresInSeconds: Math.max(0, Math.round(leftMs / 1000)),
+      user,
+    };
+  }
+};

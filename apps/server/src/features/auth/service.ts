@@ -1,0 +1,129 @@
+import type { LoginResult } from '@kestrel/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, type ResolvedSession, revokeOtherSessions } from '../../platform/auth/sessions';
+import { users } from '../../platform/db/schema';
+import { badRequest, forbidden, HttpError } from '../../platform/errors';
+import { applicationsOf } from './applications';
+import { failuresSince, recordLogin } from './audit';
+
+/** Per account: this many failed sign-ins within the window lock the address for the window. */
+export const ACCOUNT_LOCKOUT = { failures: 10, windowMs: 15 * 60_000 };
+
+const INVALID = 'The e-mail address or password is not correct.';
+
+export async function login(
+  app: FastifyInstance,
+  input: { email: string; password: string; ip: string | null; userAgent: string | null },
+): Promise<LoginResult> {
+  const now = app.now();
+  const { db } = app;
+  const audit = (success: boolean, reason: string | null, user?: { id: number; customerId: number | null }) =>
+    recordLogin(db, {
+      email: input.email,
+      userId: user?.id ?? null,
+      customerId: user?.customerId ?? null,
+      success,
+      reason,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      method: 'local',
+      at: now,
+    });
+
+  const recentFailures = await failuresSince(
+    db,
+    input.email,
+    new Date(now.getTime() - ACCOUNT_LOCKOUT.windowMs),
+  );
+  if (recentFailures >= ACCOUNT_LOCKOUT.failures) {
+    await audit(false, 'locked out');
+    throw new HttpError(
+      429,
+      'account_locked',
+      'Too many failed sign-in attempts for this account. Wait 15 minutes and try again, or reset your password.',
+    );
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!user) {
+    await burnVerifyTime(input.password);
+    await audit(false, 'unknown e-mail');
+    throw new HttpError(401, 'invalid_credentials', INVALID);
+  }
+  if (user.userType === 'sso' || !user.passwordHash) {
+    await audit(false, 'sso account', user);
+    throw badRequest(
+      'This account signs in with your company single sign-on. Use the single sign-on button.',
+    );
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await audit(false, 'wrong password', user);
+    throw new HttpError(401, 'invalid_credentials', INVALID);
+  }
+  if (!user.active) {
+    await audit(false, 'deactivated', user);
+    throw forbidden('This account is deactivated. Ask your administrator to activate it.');
+  }
+
+  const applications = await applicationsOf(db, user.id, app.config.PROVIDER_SLUG);
+  const token = await db.transaction(async (tx) => {
+    const t = await createSession(tx, {
+      userId: user.id,
+      ip: input.ip ?? undefined,
+      userAgent: input.userAgent ?? undefined,
+      now,
+      policy: app.sessionPolicy,
+    });
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    return t;
+  });
+  await audit(true, null, user);
+  return {
+    token,
+    user: user.displayName,
+    role: user.role,
+    userType: user.userType,
+    applications,
+    profile: {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      userType: user.userType,
+      customerId: user.customerId,
+    },
+    idleMinutes: app.config.SESSION_IDLE_MINUTES,
+  };
+}
+
+export async function changePassword(
+  app: FastifyInstance,
+  session: ResolvedSession,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (session.user.userType === 'sso') {
+    throw forbidden('Your password is managed by your company single sign-on; change it there.');
+  }
+  const [user] = await app.db.select().from(users).where(eq(users.id, session.user.id)).limit(1);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('The current password is not correct.');
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('The new password must differ from the current one.');
+  }
+  const mailName = user.email.split('@')[0]!.toLowerCase();
+  if (mailName.length >= 4 && input.newPassword.toLowerCase().includes(mailName)) {
+    throw badRequest('The new password must not contain your e-mail name.');
+  }
+  const now = app.now();
+  const passwordHash = await hashPassword(input.newPassword);
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id, session.sessionId, now);
+  });
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app on the API's port. Any GET that is not an API, docs or health path
+ * gets index.html, so that deep links (/hc-dashboards, /user/profile …) work after a reload.
+ */
+export const webApp = fp(async (app: FastifyInstance) => {
+  const root = app.config.webDist;
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`No web build at ${root}: run "npm run build" (npm start does it for you).`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    // Hashed assets never change; index.html must always be fresh.
+    setHeaders: (res, filePath) => {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  const isBackendPath = (url: string) => /^\/(api|dicomweb)(\/|$)|^\/(healthz|readyz|metrics)$/.test(url);
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
+    if (isBackendPath(request.url.split('?')[0] ?? '')) {
+      return reply.callNotFound();
+    }
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
+  });
+});

@@ -1,0 +1,63 @@
+import type { ImageKind, Laterality, Procedure } from '../../platform/db/schema';
+
+/** Who sent an object, as the object itself says. The device's assignment decides the site. */
+export interface DeviceIdentity {
+  manufacturer: string;
+  model: string;
+  serial: string;
+  softwareVersion: string | null;
+  stationName: string | null;
+  institution: string | null;
+}
+
+/**
+ * What one image (or one RDSR irradiation event) tells us, before it is tied to a device row,
+ * site and technologist. Times are as the device wrote them: local wall-clock time without an
+ * offset (unless the object carried one); the site's time zone turns them into instants.
+ */
+export interface ImageObservation {
+  source: 'image' | 'rdsr';
+  sopInstanceUid: string;
+  sopClassUid: string;
+  studyInstanceUid: string;
+  /** Identifies the physical exposure; copies of one exposure share it. */
+  exposureKey: string;
+  device: DeviceIdentity;
+  operator: string | null;
+  /** 'YYYY-MM-DDTHH:MM:SS.sss' local to the device. */
+  localDateTime: string;
+  /** Minutes east of UTC when the object said so ((0008,0201)); otherwise the site's zone decides. */
+  utcOffsetMinutes: number | null;
+  view: string | null;
+  laterality: Laterality | null;
+  imageKind: ImageKind;
+  presentationIntent: string | null;
+  kvp: number | null;
+  mas: number | null;
+  exposureMs: number | null;
+  tubeCurrentMa: number | null;
+  anode: string | null;
+  filter: string | null;
+  thicknessMm: number | null;
+  forceN: number | null;
+  pressureKpa: number | null;
+  agdMgy: number | null;
+  entranceDoseMgy: number | null;
+  protocol: string | null;
+  procedure: Procedure;
+}
+
+/** A rejection note (IHE IOCM KOS): these instances are rejected for this reason. */
+export interface RejectionObservation {
+  sopInstanceUid: string;
+  titleCode: string;
+  reasonCode: string | null;
+  reason: string | null;
+  referencedSopInstanceUids: string[];
+  device: DeviceIdentity | null;
+}
+
+export type MappedObject =
+  | { kind: 'image'; image: ImageObservation }
+  | { kind: 'rejection'; rejection: RejectionObservation }
+  | { kind: 'unsupported'; reason: string; sopClassUid?: string; sopInstanceUid?: string };

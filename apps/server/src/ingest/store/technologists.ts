@@ -1,0 +1,44 @@
+import { and, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { technologists } from '../../platform/db/schema';
+
+export interface OperatorAtSite {
+  siteId: number;
+  customerId: number;
+  key: string;
+  display: string;
+}
+
+const k = (siteId: number, key: string) => `${siteId}\u0000${key}`;
+
+/** Technologist ids for (site, normalised operator name), creating the ones not seen before. */
+export async function resolveTechnologists(tx: Tx, wanted: OperatorAtSite[]): Promise<Map<string, number>> {
+  const unique = new Map(wanted.map((w) => [k(w.siteId, w.key), w]));
+  if (!unique.size) return new Map();
+  await tx
+    .insert(technologists)
+    .values(
+      [...unique.values()].map((w) => ({
+        siteId: w.siteId,
+        customerId: w.customerId,
+        name: w.key,
+        displayName: w.display,
+      })),
+    )
+    .onConflictDoNothing();
+  const siteIds = [...new Set([...unique.values()].map((w) => w.siteId))];
+  const names = [...new Set([...unique.values()].map((w) => w.key))];
+  const rows = await tx
+    .select({
+      id: technologists.id,
+      mergedIntoId: technologists.mergedIntoId,
+      siteId: technologists.siteId,
+      name: technologists.name,
+    })
+    .from(technologists)
+    .where(and(inArray(technologists.siteId, siteIds), inArray(technologists.name, names)));
+  // New images of a merged name go to the record it was merged into.
+  return new Map(rows.map((r) => [k(r.siteId, r.name), r.mergedIntoId ?? r.id]));
+}
+
+export const technologistKey = k;

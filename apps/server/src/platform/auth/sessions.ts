@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { sessions, users } from '../db/schema';
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  displayName: string;
+  role: typeof users.$inferSelect.role;
+  userType: typeof users.$inferSelect.userType;
+  customerId: number | null;
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  applicationId: number | null;
+  lastSeenAt: Date;
+  user: AuthUser;
+}
+
+/** Tokens are 256 random bits; only their sha256 is stored, so a database leak yields no sessions. */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: DbOrTx,
+  input: { userId: number; ip?: string; userAgent?: string; now: Date; policy: SessionPolicy },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: sessionIdOf(token),
+    userId: input.userId,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.policy.maxMs),
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  });
+  return token;
+}
+
+/** The session behind a token, or null when it is unknown, revoked, idle too long or expired. */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<ResolvedSession | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      applicationId: sessions.applicationId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        role: users.role,
+        userType: users.userType,
+        customerId: users.customerId,
+      },
+      active: users.active,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionIdOf(token)))
+    .limit(1);
+  if (!row || row.revokedAt || !row.active) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs) return null;
+  if (now.getTime() >= row.expiresAt.getTime()) return null;
+  return {
+    sessionId: row.sessionId,
+    applicationId: row.applicationId,
+    lastSeenAt: row.lastSeenAt,
+    user: row.user,
+  };
+}
+
+/**
+ * Record activity. Writes at most every `min(30 s, idle/10)` so that a busy dashboard does not
+ * write on every request, yet the idle limit stays accurate to a tenth.
+ */
+export async function touchSession(
+  db: DbOrTx,
+  s: ResolvedSession,
+  now: Date,
+  policy: SessionPolicy,
+  force = false,
+) {
+  const throttleMs = Math.min(30_000, policy.idleMs / 10);
+  if (!force && now.getTime() - s.lastSeenAt.getTime() < throttleMs) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.sessionId));
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** After a password change every other session of the user ends. */
+export async function revokeOtherSessions(db: DbOrTx, userId: number, keepSessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Housekeeping: sessions idle past the limit are dead; drop them after a day. */
+export async function purgeDeadSessions(db: DbOrTx, now: Date) {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now.getTime() - 24 * 3600_000)));
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 8080,
+      DICOM_PORT: 11112,
+      DICOM_AE_TITLE: 'KESTREL',
+      SESSION_IDLE_MINUTES: 15,
+      PROVIDER_SLUG: 'acme',
+      DEMO_FLEET: true,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('accepts decimal idle minutes and treats empty variables as unset', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0.05', PORT: '' }).SESSION_IDLE_MINUTES).toBe(0.05);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": must be a port number/],
+    ['PORT', '70000', /PORT="70000": must be between 0 and 65535/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must start with postgres:\/\//],
+    ['SESSION_IDLE_MINUTES', '-1', /SESSION_IDLE_MINUTES="-1": must be a positive number of minutes/],
+    ['PROVIDER_SLUG', 'Acme Inc', /PROVIDER_SLUG="Acme Inc": must be lower-case/],
+    ['DEMO_FLEET', 'maybe', /DEMO_FLEET="maybe": must be true or false/],
+    ['DICOM_AE_TITLE', 'A_VERY_LONG_AE_TITLE', /DICOM_AE_TITLE/],
+  ])('stops on a bad %s, naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses connection thresholds in the wrong order', () => {
+    expect(() => loadConfig({ CONNECTION_YELLOW_MINUTES: '60', CONNECTION_RED_MINUTES: '30' })).toThrow(
+      /CONNECTION_RED_MINUTES must be greater/,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read once from the environment. Every variable has a default that
+ * works on a developer machine; a bad value stops start-up with a message naming the variable.
+ * The README documents each entry (keep the two in step).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce
+  .number({ message: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+const positive = (what: string) =>
+  z.coerce.number({ message: `must be ${what}` }).positive(`must be ${what}`);
+const slug = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be lower-case letters, digits or dashes, starting with a letter');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded database)')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DICOM_PORT: port.default(11112),
+  DICOM_AE_TITLE: z
+    .string()
+    .regex(/^[ -~]{1,16}$/, 'must be 1 to 16 printable ASCII characters')
+    .default('KESTREL'),
+  PRODUCT_NAME: z.string().min(1).default('Kestrel'),
+  PROVIDER_NAME: z.string().min(1).default('Acme Medical Imaging'),
+  PROVIDER_SLUG: slug.default('acme'),
+  PRIVACY_POLICY_URL: z
+    .url({ message: 'must be an absolute URL' })
+    .default('https://www.example.com/privacy'),
+  SESSION_IDLE_MINUTES: positive('a positive number of minutes').default(15),
+  SESSION_MAX_HOURS: positive('a positive number of hours').default(12),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(10),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be at least 1024')
+    .default(1024 * 1024),
+  CONNECTION_YELLOW_MINUTES: positive('a positive number of minutes').default(30),
+  CONNECTION_RED_MINUTES: positive('a positive number of minutes').default(24 * 60),
+  DEMO_FLEET: bool.default(true),
+  DEMO_SEED: z.string().min(1).default('kestrel'),
+  DEMO_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3660).default(183),
+  DEMO_DEVICES: z.coerce.number().int().min(5, 'must be at least 5').max(20000).default(100),
+  DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set": shells and .env files often leave them empty.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.CONNECTION_RED_MINUTES <= c.CONNECTION_YELLOW_MINUTES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CONNECTION_RED_MINUTES must be greater than CONNECTION_YELLOW_MINUTES',
+    );
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,48 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '.';
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * `INSERT … SELECT * FROM unnest($1::type[], $2::type[], …)`: one array parameter per column
+ * instead of one parameter per value. On PGlite this is 3× faster than a multi-row VALUES list
+ * built by the query builder, and it has no 65,535-parameter ceiling. All rows must have the
+ * same keys. `tail` adds ON CONFLICT / RETURNING.
+ */
+export async function insertUnnest<T extends PgTable, R = unknown>(
+  db: DbOrTx,
+  table: T,
+  rows: T['$inferInsert'][],
+  tail: SQL = sql``,
+): Promise<R[]> {
+  if (!rows.length) return [];
+  const columns = columnsOf(table);
+  const keys = Object.keys(rows[0]!) as (keyof T['$inferInsert'] & string)[];
+  const names: ReturnType<typeof sql.identifier>[] = [];
+  const arrays: SQL[] = [];
+  for (const key of keys) {
+    const column = columns.get(key);
+    if (!column) throw new Error(`insertUnnest: ${getTableConfig(table).name} has no column ${key}`);
+    names.push(sql.identifier(column.keyAsName ? snake(key) : column.name));
+    const values = rows.map((r) => (r as Record<string, unknown>)[key] ?? null);
+    arrays.push(sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`);
+  }
+  const result = await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${tail}`,
+  );
+  return (result as unknown as { rows: R[] }).rows;
+}
+
+const cache = new WeakMap<PgTable, Map<string, PgColumn>>();
+function columnsOf(table: PgTable): Map<string, PgColumn> {
+  let map = cache.get(table);
+  if (!map) {
+    map = new Map(Object.entries(table).filter(([, v]) => isColumn(v)) as [string, PgColumn][]);
+    cache.set(table, map);
+  }
+  return map;
+}
+const isColumn = (v: unknown): v is PgColumn =>
+  typeof v === 'object' && v !== null && typeof (v as PgColumn).getSQLType === 'function';

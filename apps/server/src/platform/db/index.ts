@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+export { schema };
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API; functions that write take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the engine answers a trivial query (readiness). */
+  ping(): Promise<void>;
+  /** Apply pending migrations (forward-only, plain SQL under migrations/). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../../migrations');
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+/**
+ * Open the embedded PGlite database persisted in `dir` (or in memory when `dir` is null, for
+ * tests). One connection only: keep transactions short.
+ */
+export async function openPglite(dir: string | null): Promise<Database> {
+  const unlock = dir ? lockDataDir(dir) : () => {};
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(path.join(dir, 'pglite')) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    // biome-ignore lint/suspicious/noExplicitAny: the two drizzle flavours share this shape
+    migrate: () => migratePglite(db as any, { migrationsFolder }),
+    close: async () => {
+      try {
+        // PGlite never fsyncs on its own schedule; a checkpoint makes the files whole.
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  await pool.query('select 1');
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      // A session-level advisory lock on one dedicated connection keeps two servers starting
+      // at once from applying the same migration twice.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock(727274)');
+        // biome-ignore lint/suspicious/noExplicitAny: the two drizzle flavours share this shape
+        await migratePg(db as any, { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './devices';
+export * from './facts';
+export * from './parties';
+export * from './people';
+export * from './portal';

@@ -1,0 +1,189 @@
+import type { Role, UserType } from '@kestrel/contract';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { customers, sites } from './parties';
+
+/** Technologists as the devices name them (Operators' Name), one per site and name. */
+export const technologists = pgTable(
+  'technologists',
+  {
+    id: id(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    /** Normalised key (upper case, DICOM PN carets folded) so "Doe^Jane" and "DOE^JANE" are one. */
+    name: text().notNull(),
+    displayName: text().notNull(),
+    alias: text(),
+    status: text().$type<'active' | 'inactive'>().notNull().default('active'),
+    comments: text(),
+    /** Set when merged into another record; facts keep their id, analytics follow the chain. */
+    mergedIntoId: integer().references((): AnyPgColumn => technologists.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('technologists_site_name').on(t.siteId, t.name), index().on(t.customerId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased; sign-in compares lower-cased. */
+    email: text().notNull().unique(),
+    displayName: text().notNull(),
+    passwordHash: text(),
+    userType: text().$type<UserType>().notNull().default('local'),
+    ssoIssuer: text(),
+    ssoSubject: text(),
+    role: text().$type<Role>().notNull(),
+    /** Home customer of customer roles; null for provider staff. */
+    customerId: integer().references(() => customers.id),
+    active: boolean().notNull().default(true),
+    phone: text(),
+    jobTitle: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    lastLoginAt: at(),
+    passwordChangedAt: at(),
+  },
+  (t) => [index().on(t.customerId), unique('users_sso_identity').on(t.ssoIssuer, t.ssoSubject)],
+);
+
+export const applications = pgTable('applications', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull(),
+  home: text().notNull(),
+});
+
+export const userApplications = pgTable(
+  'user_applications',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.applicationId] })],
+);
+
+/** Whole customers granted to a user (and so their descendants and sites). */
+export const userCustomerAccess = pgTable(
+  'user_customer_access',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
+);
+
+/** Single sites granted to a user (customer users see only these). */
+export const userSiteAccess = pgTable(
+  'user_site_access',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
+);
+
+/**
+ * Provider staff assigned to customers: 'sales' assignments decide what a sales representative
+ * sees; 'service' assignments only make the engineer a contact (user/card). No site = the whole
+ * customer.
+ */
+export const staffAssignments = pgTable(
+  'staff_assignments',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<'sales' | 'service'>().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    siteId: integer().references(() => sites.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('staff_assignments_key').on(t.userId, t.kind, t.customerId, t.siteId).nullsNotDistinct(),
+    index().on(t.customerId),
+  ],
+);
+
+/** Server-side sessions. The id is the sha256 of the opaque token; the token is never stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer(),
+    createdAt: createdAt(),
+    lastSeenAt: at().notNull().defaultNow(),
+    expiresAt: at().notNull(),
+    revokedAt: at(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const loginAudit = pgTable(
+  'login_audit',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: at().notNull().defaultNow(),
+    email: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The user's customer at the time, so a customer admin can read their own people's log. */
+    customerId: integer().references(() => customers.id),
+    success: boolean().notNull(),
+    reason: text(),
+    ip: text(),
+    userAgent: text(),
+    method: text().$type<'local' | 'sso'>().notNull(),
+  },
+  (t) => [index().on(t.at), index().on(t.customerId, t.at)],
+);
+
+export const eulaAcceptances = pgTable(
+  'eula_acceptances',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eulaVersion: text().notNull(),
+    acceptedAt: at().notNull().defaultNow(),
+    ip: text(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eulaVersion] })],
+);

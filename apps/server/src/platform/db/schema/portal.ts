@@ -1,0 +1,117 @@
+import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
+import { devices } from './devices';
+import { customers } from './parties';
+import { users } from './people';
+
+/**
+ * Saved dashboards. Widgets are kept by id apart from their layout, with a schema version so
+ * old layouts can be migrated when widgets change. Templates (provider-defined) have no user.
+ */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: id(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer().references(() => customers.id),
+    name: text().notNull(),
+    /** Route state the menu opens it at (spec §3 dashboardState), e.g. 'dashboard/common'. */
+    state: text().notNull().default('dashboard/common'),
+    isTemplate: boolean().notNull().default(false),
+    canEdit: boolean().notNull().default(true),
+    canDelete: boolean().notNull().default(true),
+    schemaVersion: integer().notNull().default(1),
+    layout: jsonb().$type<unknown>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const dashboardWidgets = pgTable(
+  'dashboard_widgets',
+  {
+    id: id(),
+    dashboardId: integer()
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    widgetId: integer().notNull(),
+    position: integer().notNull(),
+    options: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index().on(t.dashboardId)],
+);
+
+/** Settings with a product default, overridable per customer (e.g. tubeLifeYellow/Red). */
+export const settings = pgTable(
+  'settings',
+  {
+    id: id(),
+    customerId: integer().references(() => customers.id),
+    key: text().notNull(),
+    value: jsonb().$type<unknown>().notNull(),
+  },
+  (t) => [unique('settings_key').on(t.customerId, t.key).nullsNotDistinct()],
+);
+
+export const releases = pgTable('releases', {
+  id: id(),
+  version: text().notNull().unique(),
+  title: text().notNull(),
+  releasedAt: at().notNull(),
+  /** Device types this software applies to; empty = the portal itself. */
+  deviceTypes: jsonb().$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+export const releaseNotes = pgTable(
+  'release_notes',
+  {
+    id: id(),
+    releaseId: integer()
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    kind: text().$type<'feature' | 'fix' | 'known_issue'>().notNull(),
+    text: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.releaseId)],
+);
+
+/** Software deployments of a release to a device (status completed / inprogress / todo). */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: id(),
+    releaseId: integer()
+      .notNull()
+      .references(() => releases.id),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id),
+    customerId: integer().references(() => customers.id),
+    status: text().$type<'todo' | 'inprogress' | 'completed' | 'failed'>().notNull().default('todo'),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: createdAt(),
+    completedAt: at(),
+  },
+  (t) => [index().on(t.deviceId), index().on(t.customerId)],
+);
+
+/** In-portal messages and alerts (tube alerts, release notices). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    customerId: integer().references(() => customers.id),
+    recipientUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    senderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    deviceId: integer().references(() => devices.id),
+    kind: text().$type<'message' | 'tube_alert' | 'release' | 'connection_alert'>().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    readAt: at(),
+  },
+  (t) => [index().on(t.recipientUserId, t.createdAt), index().on(t.customerId)],
+);

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../platform/db';
+
+const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server that is dropped again on close. KESTREL_TEST_DB picks the engine.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const engine = process.env.KESTREL_TEST_DB ?? 'pglite';
+  let database: Database;
+  if (engine === 'postgres') {
+    const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl());
+    url.pathname = `/${name}`;
+    const opened = await openPostgres(url.toString(), 5);
+    database = {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        await admin(`drop database if exists ${name} with (force)`);
+      },
+    };
+  } else {
+    database = await openPglite(null);
+  }
+  await database.migrate();
+  return database;
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

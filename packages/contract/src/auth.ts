@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { applicationSchema, roleSchema, userTypeSchema } from './access';
+
+export const loginRequest = z.strictObject({
+  email: z.string().trim().toLowerCase().email('email must be an e-mail address').max(254),
+  password: z.string().min(1, 'password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  userType: userTypeSchema,
+  customerId: z.number().int().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResult = z.object({
+  token: z.string(),
+  /** Display name (spec §3 stores it under local storage `user`). */
+  user: z.string(),
+  role: roleSchema,
+  userType: userTypeSchema,
+  applications: z.array(applicationSchema),
+  profile: sessionUser,
+  idleMinutes: z.number(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const sessionInfo = z.object({
+  valid: z.literal(true),
+  idleMinutes: z.number(),
+  /** Seconds until the idle limit, counted from this request. */
+  expiresInSeconds: z.number(),
+  user: sessionUser,
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/**
+ * Password rules for local accounts. Length beats composition rules (NIST SP 800-63B), so we
+ * ask for 12+ characters and refuse only the obviously weak.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The new password needs at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'The new password may have at most 256 characters')
+  .refine((p) => new Set(p).size >= 5, 'The new password repeats too few different characters');
+
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z.string().min(1, 'currentPassword is required').max(1024),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const loginAuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  email: z.string(),
+  userId: z.number().nullable(),
+  success: z.boolean(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  method: z.string(),
+});
+export type LoginAuditEntry = z.infer<typeof loginAuditEntry>;

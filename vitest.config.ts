@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure unit tests, and the API integration suite run twice — on the embedded
+ * PGlite and on a real PostgreSQL server (each file creates and drops its own database).
+ */
+const api = (engine: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `api-${engine}`,
+    include: ['apps/server/src/**/*.api.test.ts'],
+    env: { KESTREL_TEST_DB: engine },
+    globalSetup: engine === 'postgres' ? ['apps/server/src/test/require-postgres.ts'] : [],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'tools/**/src/**/*.test.ts',
+          ],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      api('pglite'),
+      api('postgres'),
+    ],
+  },
+});
