@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/routes';
-import { dashboardStateRoutes } from './features/dashboards/state-routes';
+import { dashboardRoutes } from './features/dashboards/routes';
 import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
 import { webApp } from './features/web/static';
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
-  await app.register(dashboardStateRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }
