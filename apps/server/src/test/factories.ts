@@ -114,7 +114,7 @@ export async function makeUser(db: Db, spec: UserSpec) {
 
 export async function makeDashboard(
   db: Db,
-  userId: number,
+  userId: number | null,
   over: Partial<typeof dashboards.$inferInsert> = {},
 ) {
   const [row] = await db
