@@ -1,3 +1,4 @@
+import { ensureRollupsCurrent } from './analytics/rollups';
 import { buildApp } from './app';
 import { DEMO_LOGINS, databaseIsEmpty, demoPassword, loadDemo, syncDemoPasswords } from './demo';
 import { purgeDeadSessions } from './platform/auth/sessions';
@@ -28,6 +29,8 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   await database.migrate();
+  if (await ensureRollupsCurrent(database.db))
+    console.log('Rollups rebuilt from the facts (their definition changed).');
   const where = config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`Kestrel: using ${where}.`);
 

@@ -33,6 +33,11 @@ describe('generateFleet', () => {
     expect(targets.some((d) => d >= 61)).toBe(true);
   });
 
+  it('handles fleets smaller than the site plan (no endless loop)', () => {
+    const f = generateFleet({ seed: 'tiny', devices: 5 });
+    expect(f.devices.filter((d) => d.siteKey !== null)).toHaveLength(5);
+  });
+
   it('scales to thousands of devices for benchmarks', () => {
     const f = generateFleet({ seed: 'bench', devices: 2000 });
     expect(f.devices.length).toBeGreaterThanOrEqual(1950);

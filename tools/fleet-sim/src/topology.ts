@@ -99,7 +99,10 @@ export function generateFleet(options: FleetOptions): SimFleet {
 const planSites = (p: CustomerPlan): number =>
   p.sites + (p.children ?? []).reduce((n, c) => n + planSites(c), 0);
 
-/** `total` devices over `n` sites, each with 1–6, sized like real sites (a few big ones). */
+/**
+ * `total` devices over `n` sites, sized like real sites (a few big ones, 1–6 each). With fewer
+ * devices than sites, the first sites get one each and the rest none yet.
+ */
 function spread(total: number, n: number, rng: Random): number[] {
   const weights = Array.from({ length: n }, () =>
     rng.weighted([
@@ -109,9 +112,11 @@ function spread(total: number, n: number, rng: Random): number[] {
       [6, 1],
     ] as const),
   );
+  if (total <= n) return weights.map((_, i) => (i < total ? 1 : 0));
   const sum = weights.reduce((a, b) => a + b, 0);
   const counts = weights.map((w) => Math.max(1, Math.round((w / sum) * total)));
   let diff = total - counts.reduce((a, b) => a + b, 0);
+  // Every site keeps at least one device, so this terminates: total > n leaves room to add or remove.
   for (let i = 0; diff !== 0; i = (i + 1) % n) {
     if (diff > 0) {
       counts[i]!++;

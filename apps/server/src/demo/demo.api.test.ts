@@ -54,10 +54,10 @@ describe('the demo fleet', () => {
       sql`select count(*)::int as n, count(*) filter (where rejected)::int as r from image_facts`,
     );
     const [b] = await q<{ n: number; r: number }>(
-      sql`select sum(images)::int as n, sum(rejected)::int as r from daily_image_rollups`,
+      sql`select sum(images)::int as n, sum(rejected)::int as r from rollup_device_month`,
     );
-    const [c] = await q<{ n: number }>(sql`select sum(rejected)::int as n from daily_reject_rollups`);
-    const [e] = await q<{ n: number }>(sql`select sum(exams)::int as n from daily_exam_rollups`);
+    const [c] = await q<{ n: number }>(sql`select sum(rejected)::int as n from rollup_reject_day`);
+    const [e] = await q<{ n: number }>(sql`select sum(exams)::int as n from rollup_device_day`);
     const [s] = await q<{ n: number }>(sql`select count(*)::int as n from studies`);
     expect(b).toEqual(a);
     expect(c!.n).toBe(a!.r);

@@ -1,2 +1,4 @@
+export * from './answer';
+export * from './bands';
 export * from './catalogue';
 export * from './colours';

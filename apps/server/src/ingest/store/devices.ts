@@ -6,6 +6,7 @@ import type { DeviceIdentity } from '../mapping/types';
 
 export interface KnownDevice {
   id: number;
+  deviceType: string;
   customerId: number | null;
   siteId: number | null;
   timeZone: string | null;
@@ -43,6 +44,7 @@ export async function resolveDevices(
     return tx
       .select({
         id: devices.id,
+        deviceType: devices.deviceType,
         manufacturer: devices.manufacturer,
         serial: devices.serial,
         customerId: devices.customerId,
@@ -89,6 +91,7 @@ export async function resolveDevices(
       identityKey(r),
       {
         id: r.id,
+        deviceType: r.deviceType,
         customerId: r.customerId,
         siteId: r.siteId,
         timeZone: r.timeZone,

@@ -1,21 +1,28 @@
 import { inArray, sql } from 'drizzle-orm';
+import {
+  applyRollupDeltas,
+  type RollupExam,
+  type RollupFact,
+  rollupDeltas,
+  toRollupFact,
+} from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
 import { factAliases, imageFacts, pendingRejections, studies } from '../../platform/db/schema';
+import { rowsOf } from '../../platform/scope';
 import type { ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
 import { localToInstant } from './local-time';
-import {
-  applyExamRollups,
-  applyImageRollups,
-  applyRejectRollups,
-  imageRollupDeltas,
-  type NewExam,
-} from './rollups';
 import { type OperatorAtSite, resolveTechnologists, technologistKey } from './technologists';
 
 export type StoreOutcome = 'stored' | 'duplicate';
+
+/**
+ * Measures are stored as 4-byte floats; rounding them here first makes what rollups count equal
+ * to what the table holds (a value on a band edge must fall in the same band both ways).
+ */
+const f4 = (v: number | null) => (v === null ? null : Math.fround(v));
 
 export interface StoreResult {
   /** Outcome per SOP Instance UID of the batch's images and rejection notes. */
@@ -100,6 +107,7 @@ export async function storeBatch(
         source: i.source,
         acquiredAt: localToInstant(i.localDateTime, d.timeZone, i.utcOffsetMinutes),
         localDate: i.localDateTime.slice(0, 10),
+        localHour: Number(i.localDateTime.slice(11, 13)),
         deviceId: d.id,
         siteId: d.siteId,
         customerId: d.customerId,
@@ -108,17 +116,17 @@ export async function storeBatch(
         laterality: i.laterality,
         imageKind: i.imageKind,
         presentationIntent: i.presentationIntent,
-        kvp: i.kvp,
-        mas: i.mas,
-        exposureMs: i.exposureMs,
-        tubeCurrentMa: i.tubeCurrentMa,
+        kvp: f4(i.kvp),
+        mas: f4(i.mas),
+        exposureMs: f4(i.exposureMs),
+        tubeCurrentMa: f4(i.tubeCurrentMa),
         anode: i.anode,
         filter: i.filter,
-        thicknessMm: i.thicknessMm,
-        forceN: i.forceN,
-        pressureKpa: i.pressureKpa,
-        agdMgy: i.agdMgy,
-        entranceDoseMgy: i.entranceDoseMgy,
+        thicknessMm: f4(i.thicknessMm),
+        forceN: f4(i.forceN),
+        pressureKpa: f4(i.pressureKpa),
+        agdMgy: f4(i.agdMgy),
+        entranceDoseMgy: f4(i.entranceDoseMgy),
         protocol: i.protocol,
         procedure: i.procedure,
         rejected: reason !== undefined,
@@ -133,7 +141,7 @@ export async function storeBatch(
 
   // Studies: the first image of a study creates it, and that is when the exam counts.
   const studyIds = new Map<string, number>();
-  const newExams: NewExam[] = [];
+  const newExams: RollupExam[] = [];
   const firstOfStudy = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
     const prev = firstOfStudy.get(r.obs.studyInstanceUid);
@@ -151,14 +159,15 @@ export async function storeBatch(
       technologistId: r.row.technologistId,
       startedAt: r.row.acquiredAt,
       localDate: r.row.localDate,
+      localHour: r.row.localHour,
       procedure: r.row.procedure,
     })),
     sql`on conflict do nothing returning id, study_instance_uid as uid`,
   );
   for (const s of insertedStudies) {
     studyIds.set(s.uid, Number(s.id));
-    const r = firstOfStudy.get(s.uid)!.row;
-    newExams.push({ ...r, procedure: r.procedure });
+    const { row, device } = firstOfStudy.get(s.uid)!;
+    newExams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
   }
   const known = firstRows.map(([uid]) => uid).filter((uid) => !studyIds.has(uid));
   if (known.length) {
@@ -171,13 +180,14 @@ export async function storeBatch(
   for (const r of rows) r.row.studyId = studyIds.get(r.obs.studyInstanceUid) ?? null;
 
   // Facts. A conflict on the SOP Instance UID or on the exposure key means we have it already.
-  const inserted = await insertUnnest<typeof imageFacts, { uid: string }>(
+  const inserted = await insertUnnest<typeof imageFacts, { id: string; uid: string }>(
     tx,
     imageFacts,
     rows.map((r) => r.row),
-    sql`on conflict do nothing returning sop_instance_uid as uid`,
+    sql`on conflict do nothing returning id, sop_instance_uid as uid`,
   );
-  const stored = new Set(inserted.map((f) => f.uid));
+  const factIds = new Map(inserted.map((f) => [f.uid, Number(f.id)]));
+  const stored = new Set(factIds.keys());
   const newRows = rows.filter((r) => stored.has(r.row.sopInstanceUid));
   const skipped = rows.filter((r) => !stored.has(r.row.sopInstanceUid));
   for (const r of rows)
@@ -216,36 +226,58 @@ export async function storeBatch(
       from (select unnest(${`{${[...perStudy.keys()].join(',')}}`}::bigint[]) as id,
                    unnest(${`{${[...perStudy.values()].join(',')}}`}::int[]) as n) d
       where s.id = d.id`);
-    await applyImageRollups(tx, imageRollupDeltas(newRows.map((r) => r.row)));
-    const rejectedNow = newRows
-      .filter((r) => r.row.rejected)
-      .map((r) => ({ ...r.row, reasonCode: r.row.rejectReasonCode }));
-    await applyRejectRollups(tx, rejectedNow, { imageRollupsIncludeThem: true });
     await addTubeUsage(tx, newRows);
   }
-  await applyExamRollups(tx, newExams);
+
+  // Rejections of images stored earlier (or still to come); images of this batch were marked above.
+  let rejectionsPending = 0;
+  let rejectedLaterCount = 0;
+  const rejectedLater: RollupFact[] = [];
+  const noteOutcomes: [string, StoreOutcome][] = [];
+  for (const note of rejections) {
+    const rest = note.referencedSopInstanceUids.filter((uid) => !stored.has(uid));
+    const r = await rejectStoredImages(tx, note, rest, receivedAt);
+    rejectedLater.push(...r.changed);
+    rejectedLaterCount += r.changed.length;
+    rejectionsPending += r.pending;
+    noteOutcomes.push([note.sopInstanceUid, r.alreadyKnown ? 'duplicate' : 'stored']);
+  }
+
+  await applyRollupDeltas(
+    tx,
+    rollupDeltas({
+      facts: newRows.map(({ row, device }) => ({
+        ...row,
+        id: factIds.get(row.sopInstanceUid)!,
+        deviceType: device.deviceType,
+      })),
+      exams: newExams,
+      rejectedLater,
+    }),
+  );
 
   // Pending rejections consumed by the images just stored.
   const consumed = newRows.filter((r) => r.row.rejected).map((r) => r.row.sopInstanceUid);
   if (consumed.length)
     await tx.delete(pendingRejections).where(inArray(pendingRejections.sopInstanceUid, consumed));
 
-  // Rejections of images stored earlier (or still to come).
-  let rejectionsApplied = consumed.length;
-  let rejectionsPending = 0;
-  for (const note of rejections) {
-    const rest = note.referencedSopInstanceUids.filter((uid) => !stored.has(uid));
-    const r = await rejectStoredImages(tx, note, rest, receivedAt);
-    rejectionsApplied += r.applied;
-    rejectionsPending += r.pending;
-    outcomes.set(note.sopInstanceUid, r.alreadyKnown ? 'duplicate' : 'stored');
-  }
-  return { outcomes, imagesStored: newRows.length, rejectionsApplied, rejectionsPending };
+  for (const [uid, outcome] of noteOutcomes) outcomes.set(uid, outcome);
+  return {
+    outcomes,
+    imagesStored: newRows.length,
+    rejectionsApplied: consumed.length + rejectedLaterCount,
+    rejectionsPending,
+  };
 }
 
 /** Mark stored facts rejected (once) and keep the rest as pending until their images arrive. */
-async function rejectStoredImages(tx: Tx, note: RejectionObservation, uids: string[], at: Date) {
-  if (!uids.length) return { applied: 0, pending: 0, alreadyKnown: false };
+async function rejectStoredImages(
+  tx: Tx,
+  note: RejectionObservation,
+  uids: string[],
+  at: Date,
+): Promise<{ changed: RollupFact[]; pending: number; alreadyKnown: boolean }> {
+  if (!uids.length) return { changed: [], pending: 0, alreadyKnown: false };
   const direct = await tx
     .select({ id: imageFacts.id, uid: imageFacts.sopInstanceUid })
     .from(imageFacts)
@@ -256,21 +288,19 @@ async function rejectStoredImages(tx: Tx, note: RejectionObservation, uids: stri
     .where(inArray(factAliases.sopInstanceUid, uids));
   const found = [...direct, ...aliased];
   const factIds = [...new Set(found.map((f) => f.id))];
-  let applied = 0;
+  let changed: RollupFact[] = [];
   if (factIds.length) {
-    const changed = await tx
-      .update(imageFacts)
-      .set({ rejected: true, rejectReasonCode: note.reasonCode, rejectReason: note.reason, rejectedAt: at })
-      .where(
-        sql`${imageFacts.id} = any(${`{${factIds.join(',')}}`}::bigint[]) and not ${imageFacts.rejected}`,
-      )
-      .returning();
-    applied = changed.length;
-    await applyRejectRollups(
-      tx,
-      changed.map((f) => ({ ...f, reasonCode: f.rejectReasonCode })),
-      { imageRollupsIncludeThem: false },
-    );
+    // Only facts not rejected before change; their rollups then count one more reject.
+    changed = rowsOf<Parameters<typeof toRollupFact>[0]>(
+      await tx.execute(sql`
+        update image_facts f set rejected = true, reject_reason_code = ${note.reasonCode},
+               reject_reason = ${note.reason}, rejected_at = ${at}
+        from devices d
+        where d.id = f.device_id and f.id = any(${`{${factIds.join(',')}}`}::bigint[]) and not f.rejected
+        returning f.id, f.sop_instance_uid, f.local_date::text, f.local_hour, f.device_id, d.device_type, f.site_id,
+          f.customer_id, f.technologist_id, f.view, f.image_kind, f.rejected, f.reject_reason_code, f.agd_mgy,
+          f.force_n, f.thickness_mm, f.kvp, f.mas, f.pressure_kpa`),
+    ).map(toRollupFact);
   }
   const foundUids = new Set(found.map((f) => f.uid));
   const missing = uids.filter((u) => !foundUids.has(u));
@@ -291,8 +321,8 @@ async function rejectStoredImages(tx: Tx, note: RejectionObservation, uids: stri
     pending = kept.length;
   }
   // Nothing new at all: this note was seen before.
-  const alreadyKnown = applied === 0 && pending === 0 && found.length > 0;
-  return { applied, pending, alreadyKnown };
+  const alreadyKnown = changed.length === 0 && pending === 0 && found.length > 0;
+  return { changed, pending, alreadyKnown };
 }
 
 /** Exposures after a tube went in wear that tube: mAs and count, per device. */

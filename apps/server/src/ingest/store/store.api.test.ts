@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  dailyExamRollups,
-  dailyImageRollups,
-  dailyRejectRollups,
   devices,
   imageFacts,
   pendingRejections,
+  rollupDeviceDay,
+  rollupRejectDay,
+  rollupTechnologistDay,
   studies,
   technologists,
 } from '../../platform/db/schema';
@@ -86,11 +86,18 @@ describe('storeBatch', () => {
     expect(facts.every((f) => f.technologistId === tech!.id)).toBe(true);
     const [study] = await t.database.db.select().from(studies);
     expect(study).toMatchObject({ imageCount: 2, procedure: 'screening', localDate: '2026-01-15' });
-    const rollups = await t.database.db.select().from(dailyImageRollups);
-    expect(rollups.reduce((n, r) => n + r.images, 0)).toBe(2);
-    expect(rollups.reduce((n, r) => n + r.agdSum, 0)).toBeCloseTo(3);
-    const exams = await t.database.db.select().from(dailyExamRollups);
-    expect(exams).toEqual([expect.objectContaining({ exams: 1, procedure: 'screening', day: '2026-01-15' })]);
+    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    expect(day).toMatchObject({
+      day: '2026-01-15',
+      images: 2,
+      exams: 1,
+      activeDays: 1,
+      examsByProcedure: [1, 0, 0, 0],
+    });
+    expect(day!.agdSum).toBeCloseTo(3);
+    const [techDay] = await t.database.db.select().from(rollupTechnologistDay);
+    expect(techDay).toMatchObject({ exams: 1, images: 2 });
+    expect(techDay!.examHours[9]).toBe(1);
   });
 
   it('counts a re-sent object and the other copy of an exposure as duplicates, not new facts', async () => {
@@ -106,8 +113,8 @@ describe('storeBatch', () => {
       await t.database.db.execute(sql`select count(*)::int as n from image_facts`),
     ) as [{ n: number }];
     expect(n).toBe(2);
-    const exams = await t.database.db.select().from(dailyExamRollups);
-    expect(exams[0]!.exams).toBe(1);
+    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    expect([day!.images, day!.exams]).toEqual([2, 1]);
   });
 
   it('applies a rejection to a stored image (found by either copy) once, with rollups', async () => {
@@ -118,13 +125,12 @@ describe('storeBatch', () => {
       .from(imageFacts)
       .where(eq(imageFacts.sopInstanceUid, '1.2.3.1'));
     expect(fact).toMatchObject({ rejected: true, rejectReasonCode: '111209', rejectReason: 'Positioning' });
-    const rejected = (await t.database.db.select().from(dailyImageRollups)).reduce(
-      (n, r) => n + r.rejected,
-      0,
-    );
-    expect(rejected).toBe(1);
+    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    expect(day!.rejected).toBe(1);
+    const [techDay] = await t.database.db.select().from(rollupTechnologistDay);
+    expect([techDay!.rejected, techDay!.rejectedPositioning]).toEqual([1, 1]);
     expect(
-      (await t.database.db.select().from(dailyRejectRollups)).map((r) => [r.reasonCode, r.rejected]),
+      (await t.database.db.select().from(rollupRejectDay)).map((r) => [r.reasonCode, r.rejected]),
     ).toEqual([['111209', 1]]);
   });
 
@@ -139,7 +145,7 @@ describe('storeBatch', () => {
       .where(eq(imageFacts.sopInstanceUid, '1.2.3.3'));
     expect(fact).toMatchObject({ rejected: true, rejectReasonCode: '111210' });
     expect(await t.database.db.select().from(pendingRejections)).toHaveLength(0);
-    const rollups = await t.database.db.select().from(dailyRejectRollups);
+    const rollups = await t.database.db.select().from(rollupRejectDay);
     expect(rollups.find((x) => x.reasonCode === '111210')?.rejected).toBe(1);
   });
 

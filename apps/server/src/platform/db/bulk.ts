@@ -22,18 +22,34 @@ export async function insertUnnest<T extends PgTable, R = unknown>(
   const keys = Object.keys(rows[0]!) as (keyof T['$inferInsert'] & string)[];
   const names: ReturnType<typeof sql.identifier>[] = [];
   const arrays: SQL[] = [];
-  for (const key of keys) {
+  const selected: SQL[] = [];
+  keys.forEach((key, i) => {
     const column = columns.get(key);
     if (!column) throw new Error(`insertUnnest: ${getTableConfig(table).name} has no column ${key}`);
     names.push(sql.identifier(column.keyAsName ? snake(key) : column.name));
+    const type = column.getSQLType();
     const values = rows.map((r) => (r as Record<string, unknown>)[key] ?? null);
-    arrays.push(sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`);
-  }
+    if (type.endsWith('[]')) {
+      // unnest() flattens a 2-D array, so array columns travel as text literals and are cast back.
+      arrays.push(
+        sql`${sql.param(values.map((v) => (v === null ? null : arrayLiteral(v as unknown[]))))}::text[]`,
+      );
+      selected.push(sql.raw(`c${i}::${type}`));
+    } else {
+      arrays.push(sql`${sql.param(values)}::${sql.raw(type)}[]`);
+      selected.push(sql.raw(`c${i}`));
+    }
+  });
+  const aliases = sql.raw(keys.map((_, i) => `c${i}`).join(', '));
   const result = await db.execute(
-    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${tail}`,
+    sql`insert into ${table} (${sql.join(names, sql`, `)})
+        select ${sql.join(selected, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${aliases}) ${tail}`,
   );
   return (result as unknown as { rows: R[] }).rows;
 }
+
+const arrayLiteral = (values: unknown[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
 const cache = new WeakMap<PgTable, Map<string, PgColumn>>();
 function columnsOf(table: PgTable): Map<string, PgColumn> {

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   real,
+  smallint,
   text,
   unique,
 } from 'drizzle-orm/pg-core';
@@ -41,6 +42,8 @@ export const studies = pgTable(
     startedAt: at().notNull(),
     /** Day of the exam in the site's time zone. */
     localDate: date({ mode: 'string' }).notNull(),
+    /** Hour of day the exam started, in the site's time zone. */
+    localHour: smallint().notNull(),
     procedure: text().$type<Procedure>().notNull(),
     imageCount: integer().notNull().default(0),
   },
@@ -64,7 +67,9 @@ export const imageFacts = pgTable(
     studyId: bigint({ mode: 'number' }),
     source: text().$type<'image' | 'rdsr'>().notNull(),
     acquiredAt: at().notNull(),
+    /** Day and hour of acquisition in the site's time zone: analytics bucket by these. */
     localDate: date({ mode: 'string' }).notNull(),
+    localHour: smallint().notNull(),
     deviceId: integer().notNull(),
     siteId: integer(),
     customerId: integer(),
@@ -117,81 +122,6 @@ export const pendingRejections = pgTable('pending_rejections', {
   rejectionSopInstanceUid: text().notNull(),
   receivedAt: at().notNull().defaultNow(),
 });
-
-/**
- * Daily rollups, kept in the same transaction as the facts. Widgets read these so that a
- * dashboard costs the same for a month or five years. Keys use NULLS NOT DISTINCT so an
- * unknown technologist or view is one bucket.
- */
-export const dailyImageRollups = pgTable(
-  'daily_image_rollups',
-  {
-    day: date({ mode: 'string' }).notNull(),
-    customerId: integer(),
-    siteId: integer(),
-    deviceId: integer().notNull(),
-    technologistId: integer(),
-    view: text(),
-    imageKind: text().notNull(),
-    images: integer().notNull().default(0),
-    rejected: integer().notNull().default(0),
-    kvpSum: doublePrecision().notNull().default(0),
-    kvpN: integer().notNull().default(0),
-    masSum: doublePrecision().notNull().default(0),
-    masN: integer().notNull().default(0),
-    agdSum: doublePrecision().notNull().default(0),
-    agdN: integer().notNull().default(0),
-    agdMax: doublePrecision(),
-    forceSum: doublePrecision().notNull().default(0),
-    forceN: integer().notNull().default(0),
-    thicknessSum: doublePrecision().notNull().default(0),
-    thicknessN: integer().notNull().default(0),
-  },
-  (t) => [
-    unique('daily_image_rollups_key')
-      .on(t.day, t.deviceId, t.technologistId, t.view, t.imageKind)
-      .nullsNotDistinct(),
-    index().on(t.siteId, t.day),
-    index().on(t.customerId, t.day),
-  ],
-);
-
-export const dailyRejectRollups = pgTable(
-  'daily_reject_rollups',
-  {
-    day: date({ mode: 'string' }).notNull(),
-    customerId: integer(),
-    siteId: integer(),
-    deviceId: integer().notNull(),
-    technologistId: integer(),
-    view: text(),
-    reasonCode: text(),
-    rejected: integer().notNull().default(0),
-  },
-  (t) => [
-    unique('daily_reject_rollups_key')
-      .on(t.day, t.deviceId, t.technologistId, t.view, t.reasonCode)
-      .nullsNotDistinct(),
-    index().on(t.siteId, t.day),
-  ],
-);
-
-export const dailyExamRollups = pgTable(
-  'daily_exam_rollups',
-  {
-    day: date({ mode: 'string' }).notNull(),
-    customerId: integer(),
-    siteId: integer(),
-    deviceId: integer().notNull(),
-    technologistId: integer(),
-    procedure: text().notNull(),
-    exams: integer().notNull().default(0),
-  },
-  (t) => [
-    unique('daily_exam_rollups_key').on(t.day, t.deviceId, t.technologistId, t.procedure).nullsNotDistinct(),
-    index().on(t.siteId, t.day),
-  ],
-);
 
 export type IngestOutcome = 'received' | 'stored' | 'duplicate' | 'failed' | 'unsupported';
 export type IngestDoor = 'dimse' | 'stow' | 'upload' | 'demo';

@@ -3,3 +3,4 @@ export * from './facts';
 export * from './parties';
 export * from './people';
 export * from './portal';
+export * from './rollups';

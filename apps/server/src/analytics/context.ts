@@ -1,0 +1,104 @@
+import type { WidgetAnswer } from '@kestrel/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db';
+import { rowsOf } from '../platform/scope';
+import { daysBetween, ladder } from './ladder';
+
+/** Everything a question needs: the range (site-local days), the visible sites, the options. */
+export interface QuestionContext {
+  db: DbOrTx;
+  from: string;
+  to: string;
+  /** Sites to count; null = every site (a full-scope caller without a site filter). */
+  sites: number[] | null;
+  options: { limit: number } & Record<string, unknown>;
+  /** Time series buckets: days up to 62 days, months beyond. */
+  granularity: 'day' | 'month';
+}
+
+export interface Question {
+  id: number;
+  /** From rollups (what the API serves). */
+  answer(ctx: QuestionContext): Promise<WidgetAnswer>;
+  /** The same question from raw facts: the correctness reference and the naive baseline. */
+  raw(ctx: QuestionContext): Promise<WidgetAnswer>;
+}
+
+export const granularityOf = (from: string, to: string) => (daysBetween(from, to) > 62 ? 'month' : 'day');
+
+/** The visible-site condition on a `site_id` column. Unassigned devices (no site) never count. */
+export function sitesWhere(ctx: QuestionContext, column = 'site_id'): SQL {
+  if (ctx.sites === null) return sql.raw(`${column} is not null`);
+  if (!ctx.sites.length) return sql`false`;
+  return sql`${sql.raw(column)} = any(${`{${ctx.sites.join(',')}}`}::int[])`;
+}
+
+export type Family = 'device' | 'technologist' | 'reject';
+
+/**
+ * Rows of a rollup family over the range: whole months from the monthly table, edge days from the
+ * daily one, with a `period` column (the month's or the day's date). `columns` is a select list
+ * valid on both tables.
+ */
+export function rollupRows(
+  ctx: QuestionContext,
+  family: Family,
+  columns: string,
+  grain: 'ladder' | 'day' = 'ladder',
+): SQL {
+  const { months, days } =
+    grain === 'day'
+      ? { months: [], days: [[ctx.from, ctx.to] as [string, string]] }
+      : ladder(ctx.from, ctx.to);
+  const parts: SQL[] = [];
+  if (months.length) {
+    parts.push(sql`select month as period, ${sql.raw(columns)} from ${sql.raw(`rollup_${family}_month`)}
+      where month = any(${`{${months.join(',')}}`}::date[]) and ${sitesWhere(ctx)}`);
+  }
+  for (const [a, b] of days) {
+    parts.push(sql`select day as period, ${sql.raw(columns)} from ${sql.raw(`rollup_${family}_day`)}
+      where day between ${a}::date and ${b}::date and ${sitesWhere(ctx)}`);
+  }
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/** Facts in the range and visible sites, for the raw versions of the questions. */
+export const factsWhere = (ctx: QuestionContext, alias = 'f'): SQL =>
+  sql`${sql.raw(alias)}.local_date between ${ctx.from}::date and ${ctx.to}::date and ${sitesWhere(ctx, `${alias}.site_id`)}`;
+
+export const query = async <T>(ctx: QuestionContext, q: SQL) => rowsOf<T>(await ctx.db.execute(q));
+
+/** `sum(col[1]) as col_1, …` : element-wise sums of an array column with native aggregates. */
+export const sumSlots = (column: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `sum(${column}[${i + 1}])::float8 as ${column}_${i}`).join(', ');
+export const slots = (row: Record<string, unknown>, column: string, n: number) =>
+  Array.from({ length: n }, (_, i) => Number(row[`${column}_${i}`] ?? 0));
+
+export const round = (v: number | null, digits = 2) =>
+  v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
+export const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
+
+/** Time buckets of the range for a time series, and the SQL bucket of a date column. */
+export function buckets(ctx: QuestionContext): string[] {
+  const out: string[] = [];
+  if (ctx.granularity === 'day') {
+    for (
+      let d = ctx.from;
+      d <= ctx.to;
+      d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    )
+      out.push(d);
+  } else {
+    for (let m = `${ctx.from.slice(0, 7)}`; m <= ctx.to.slice(0, 7); ) {
+      out.push(m);
+      const [y, mm] = m.split('-').map(Number) as [number, number];
+      m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+    }
+  }
+  return out;
+}
+export const bucketSql = (ctx: QuestionContext, column: string) =>
+  ctx.granularity === 'day' ? `to_char(${column}, 'YYYY-MM-DD')` : `to_char(${column}, 'YYYY-MM')`;
+/** Time series read daily rows for day buckets, the ladder for month buckets. */
+export const seriesGrain = (ctx: QuestionContext) =>
+  (ctx.granularity === 'day' ? 'day' : 'ladder') as 'day' | 'ladder';

@@ -1,0 +1,297 @@
+import { KIND_GROUPS, kindGroupSql, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bucketSql,
+  buckets,
+  factsWhere,
+  type Question,
+  type QuestionContext,
+  query,
+  ratio,
+  rollupRows,
+  round,
+  seriesGrain,
+  slots,
+  sumSlots,
+} from '../context';
+import { rankedCategories, siteNames } from '../present';
+
+/**
+ * Widgets with the Sites legend (spec §9): one bar (or group) per site, from the device rollups
+ * summed per site; each raw version asks the facts or studies the same question.
+ */
+type Row = Record<string, unknown> & { site_id: number };
+const num = (v: unknown) => Number(v ?? 0);
+
+async function bySite(
+  ctx: QuestionContext,
+  rows: Row[],
+  value: (r: Row) => number | null,
+  series: string,
+  unit?: string,
+  digits = 2,
+) {
+  const names = await siteNames(
+    ctx,
+    rows.map((r) => Number(r.site_id)),
+  );
+  return rankedCategories(
+    rows.map((r) => ({ key: Number(r.site_id), value: value(r) })),
+    names,
+    { limit: ctx.options.limit, series: [series], unit, digits },
+  );
+}
+
+export const examsPerSite: Question = {
+  id: 9049,
+  answer: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id`,
+      ),
+      (r) => num(r.v),
+      'Exams',
+      undefined,
+      0,
+    ),
+  raw: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, count(*)::int as v from studies f where ${factsWhere(ctx)} group by site_id`,
+      ),
+      (r) => num(r.v),
+      'Exams',
+      undefined,
+      0,
+    ),
+};
+
+async function kindsAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await siteNames(
+    ctx,
+    rows.map((r) => Number(r.site_id)),
+  );
+  return rankedCategories(
+    rows.map((r) => {
+      const kinds = slots(r, 'images_by_kind', KIND_GROUPS.length);
+      return { key: Number(r.site_id), value: kinds.reduce((a, b) => a + b, 0), extra: kinds };
+    }),
+    names,
+    { limit: ctx.options.limit, series: [...KIND_GROUPS], stacked: true, digits: 0 },
+  );
+}
+
+export const imagesPerSiteByKind: Question = {
+  id: 9050,
+  answer: async (ctx) =>
+    kindsAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, ${sql.raw(sumSlots('images_by_kind', 4))} from ${rollupRows(ctx, 'device', 'site_id, images_by_kind')} r group by site_id`,
+      ),
+    ),
+  raw: async (ctx) =>
+    kindsAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, ${sql.raw(KIND_GROUPS.map((_, i) => `count(*) filter (where ${kindGroupSql('image_kind')} = ${i})::float8 as images_by_kind_${i}`).join(', '))}
+            from image_facts f where ${factsWhere(ctx)} group by site_id`,
+      ),
+    ),
+};
+
+export const rejectRatePerSite: Question = {
+  id: 9092,
+  answer: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images')} x group by site_id`,
+      ),
+      (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+      'Reject rate',
+      '%',
+    ),
+  raw: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, count(*) filter (where rejected)::float8 as r, count(*)::float8 as n from image_facts f where ${factsWhere(ctx)} group by site_id`,
+      ),
+      (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+      'Reject rate',
+      '%',
+    ),
+};
+
+async function agdByViewAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await siteNames(
+    ctx,
+    rows.map((r) => Number(r.site_id)),
+  );
+  const per = rows.map((r) => {
+    const sums = slots(r, 'agd_view_sum', VIEW_SLOTS.length);
+    const ns = slots(r, 'agd_view_n', VIEW_SLOTS.length);
+    return {
+      key: Number(r.site_id),
+      means: sums.map((s, i) => ratio(s, ns[i]!)),
+      total: ratio(
+        sums.reduce((a, b) => a + b, 0),
+        ns.reduce((a, b) => a + b, 0),
+      ),
+    };
+  });
+  const used = VIEW_SLOTS.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
+  return rankedCategories(
+    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
+    names,
+    {
+      limit: ctx.options.limit,
+      series: used.map((i) => VIEW_SLOTS[i]!),
+      stacked: true,
+      unit: 'mGy',
+      digits: 3,
+    },
+  );
+}
+
+export const meanAgdPerSiteByView: Question = {
+  id: 9093,
+  answer: async (ctx) =>
+    agdByViewAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, ${sql.raw(`${sumSlots('agd_view_sum', 8)}, ${sumSlots('agd_view_n', 8)}`)} from ${rollupRows(ctx, 'device', 'site_id, agd_view_sum, agd_view_n')} r group by site_id`,
+      ),
+    ),
+  raw: async (ctx) =>
+    agdByViewAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, ${sql.raw(
+          VIEW_SLOTS.map(
+            (_, i) =>
+              `coalesce(sum(agd_mgy::float8) filter (where ${viewSlotSql('view')} = ${i}), 0) as agd_view_sum_${i}, count(agd_mgy) filter (where ${viewSlotSql('view')} = ${i})::float8 as agd_view_n_${i}`,
+          ).join(', '),
+        )} from image_facts f where ${factsWhere(ctx)} group by site_id`,
+      ),
+    ),
+};
+
+export const meanForcePerSite: Question = {
+  id: 9094,
+  answer: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, sum(force_sum)::float8 as s, sum(force_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, force_sum, force_n')} r group by site_id`,
+      ),
+      (r) => ratio(num(r.s), num(r.n)),
+      'Mean force',
+      'N',
+      1,
+    ),
+  raw: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, sum(force_n::float8) as s, count(force_n)::float8 as n from image_facts f where ${factsWhere(ctx)} group by site_id`,
+      ),
+      (r) => ratio(num(r.s), num(r.n)),
+      'Mean force',
+      'N',
+      1,
+    ),
+};
+
+export const examsPerDeviceDay: Question = {
+  id: 9099,
+  answer: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, sum(exams)::float8 as e, sum(active_days)::float8 as d from ${rollupRows(ctx, 'device', 'site_id, exams, active_days')} r group by site_id`,
+      ),
+      (r) => ratio(num(r.e), num(r.d)),
+      'Exams per device-day',
+      undefined,
+      1,
+    ),
+  raw: async (ctx) =>
+    bySite(
+      ctx,
+      await query<Row>(
+        ctx,
+        sql`select site_id, count(*)::float8 as e, count(distinct (device_id, local_date))::float8 as d from studies f where ${factsWhere(ctx)} group by site_id`,
+      ),
+      (r) => ratio(num(r.e), num(r.d)),
+      'Exams per device-day',
+      undefined,
+      1,
+    ),
+};
+
+async function volumeAnswer(ctx: QuestionContext, rows: { site_id: number; bucket: string; v: number }[]) {
+  const totals = new Map<number, number>();
+  for (const r of rows) totals.set(Number(r.site_id), (totals.get(Number(r.site_id)) ?? 0) + Number(r.v));
+  const names = await siteNames(ctx, [...totals.keys()]);
+  const top = [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
+    .slice(0, ctx.options.limit)
+    .map(([id]) => id);
+  const axis = buckets(ctx);
+  const index = new Map(axis.map((b, i) => [b, i]));
+  return {
+    kind: 'categories' as const,
+    categories: axis,
+    keys: axis,
+    series: top.map((id) => {
+      const data: (number | null)[] = axis.map(() => 0);
+      for (const r of rows) if (Number(r.site_id) === id) data[index.get(r.bucket)!] = round(Number(r.v), 0);
+      return { name: names.get(id) ?? `#${id}`, data };
+    }),
+  };
+}
+
+export const examVolumeOverTimePerSite: Question = {
+  id: 9069,
+  answer: async (ctx) =>
+    volumeAnswer(
+      ctx,
+      await query(
+        ctx,
+        sql`select site_id, ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams', seriesGrain(ctx))} r group by 1, 2`,
+      ),
+    ),
+  raw: async (ctx) =>
+    volumeAnswer(
+      ctx,
+      await query(
+        ctx,
+        sql`select site_id, ${sql.raw(bucketSql(ctx, 'local_date'))} as bucket, count(*)::int as v from studies f where ${factsWhere(ctx)} group by 1, 2`,
+      ),
+    ),
+};
+
+export const siteQuestions = [
+  examsPerSite,
+  imagesPerSiteByKind,
+  rejectRatePerSite,
+  meanAgdPerSiteByView,
+  meanForcePerSite,
+  examsPerDeviceDay,
+  examVolumeOverTimePerSite,
+];

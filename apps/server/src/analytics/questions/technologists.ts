@@ -1,0 +1,584 @@
+import { FORCE_BANDS, REJECT_REASONS, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bucketSql,
+  buckets,
+  factsWhere,
+  type Question,
+  type QuestionContext,
+  query,
+  ratio,
+  rollupRows,
+  round,
+  seriesGrain,
+  slots,
+  sumSlots,
+} from '../context';
+import { rankedCategories, technologistNames } from '../present';
+import { POSITIONING } from '../rollups';
+
+/**
+ * Widgets with the Technologists legend. Rollups are keyed by the technologist as the device
+ * named them; a merged technologist counts as the one it was merged into (`tech`).
+ */
+type Row = Record<string, unknown> & { tech: number };
+const num = (v: unknown) => Number(v ?? 0);
+const TECH = 'coalesce(t.merged_into_id, x.technologist_id)';
+
+/** Rollup rows of a family joined to technologists, grouped by the surviving technologist. */
+const techRollup = (
+  ctx: QuestionContext,
+  family: 'technologist' | 'reject',
+  columns: string,
+  select: string,
+  grain: 'ladder' | 'day' = 'ladder',
+  extraGroup = '',
+) =>
+  sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${rollupRows(ctx, family, `technologist_id, ${columns}`, grain)} x
+      join technologists t on t.id = x.technologist_id group by ${sql.raw(TECH)}${sql.raw(extraGroup)}`;
+/** The same over raw facts (alias x) or studies. */
+const techFacts = (ctx: QuestionContext, table: 'image_facts' | 'studies', select: string, extraGroup = '') =>
+  sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${sql.raw(table)} x join technologists t on t.id = x.technologist_id
+      where ${factsWhere(ctx, 'x')} group by ${sql.raw(TECH)}${sql.raw(extraGroup)}`;
+
+async function byTech(
+  ctx: QuestionContext,
+  rows: Row[],
+  value: (r: Row) => number | null,
+  series: string,
+  unit?: string,
+  digits = 2,
+) {
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  return rankedCategories(
+    rows.map((r) => ({ key: Number(r.tech), value: value(r) })),
+    names,
+    { limit: ctx.options.limit, series: [series], unit, digits },
+  );
+}
+
+const simple = (
+  id: number,
+  series: string,
+  rollupSelect: string,
+  rollupColumns: string,
+  raw: () => [table: 'image_facts' | 'studies', select: string],
+  value: (r: Row) => number | null,
+  unit?: string,
+  digits = 2,
+): Question => ({
+  id,
+  answer: async (ctx) =>
+    byTech(
+      ctx,
+      await query<Row>(ctx, techRollup(ctx, 'technologist', rollupColumns, rollupSelect)),
+      value,
+      series,
+      unit,
+      digits,
+    ),
+  raw: async (ctx) => {
+    const [table, select] = raw();
+    return byTech(ctx, await query<Row>(ctx, techFacts(ctx, table, select)), value, series, unit, digits);
+  },
+});
+
+export const examsPerTechnologist = simple(
+  9051,
+  'Exams',
+  'sum(exams)::float8 as v',
+  'exams',
+  () => ['studies', 'count(*)::float8 as v'],
+  (r) => num(r.v),
+  undefined,
+  0,
+);
+
+export const rejectRatePerTechnologist = simple(
+  9052,
+  'Reject rate',
+  'sum(rejected)::float8 as r, sum(images)::float8 as n',
+  'rejected, images',
+  () => ['image_facts', 'count(*) filter (where rejected)::float8 as r, count(*)::float8 as n'],
+  (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+  '%',
+);
+
+export const meanAgdPerTechnologist = simple(
+  9142,
+  'Mean AGD',
+  'sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n',
+  'agd_sum, agd_n',
+  () => ['image_facts', 'sum(agd_mgy::float8) as s, count(agd_mgy)::float8 as n'],
+  (r) => ratio(num(r.s), num(r.n)),
+  'mGy',
+  3,
+);
+
+export const positioningRejectsPerTechnologist = simple(
+  9146,
+  'Positioning rejects',
+  'sum(rejected_positioning)::float8 as v',
+  'rejected_positioning',
+  () => [
+    'image_facts',
+    `count(*) filter (where rejected and reject_reason_code = '${POSITIONING}')::float8 as v`,
+  ],
+  (r) => num(r.v),
+  undefined,
+  0,
+);
+
+export const imagesPerExamPerTechnologist: Question = {
+  id: 9156,
+  answer: async (ctx) =>
+    byTech(
+      ctx,
+      await query<Row>(
+        ctx,
+        techRollup(ctx, 'technologist', 'images, exams', 'sum(images)::float8 as i, sum(exams)::float8 as e'),
+      ),
+      (r) => ratio(num(r.i), num(r.e)),
+      'Images per exam',
+      undefined,
+      2,
+    ),
+  raw: async (ctx) => {
+    const images = await query<Row>(ctx, techFacts(ctx, 'image_facts', 'count(*)::float8 as i'));
+    const exams = new Map(
+      (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as e'))).map((r) => [
+        Number(r.tech),
+        num(r.e),
+      ]),
+    );
+    const keys = new Set([...images.map((r) => Number(r.tech)), ...exams.keys()]);
+    const imageMap = new Map(images.map((r) => [Number(r.tech), num(r.i)]));
+    return byTech(
+      ctx,
+      [...keys].map((tech) => ({ tech, i: imageMap.get(tech) ?? 0, e: exams.get(tech) ?? 0 })),
+      (r) => ratio(num(r.i), num(r.e)),
+      'Images per exam',
+      undefined,
+      2,
+    );
+  },
+};
+
+async function reasonsAnswer(
+  ctx: QuestionContext,
+  rows: { tech: number; reason_code: string | null; v: number }[],
+) {
+  const totals = new Map<number, number>();
+  for (const r of rows) totals.set(Number(r.tech), (totals.get(Number(r.tech)) ?? 0) + Number(r.v));
+  const codes = [...new Set(rows.map((r) => r.reason_code ?? 'unknown'))].sort();
+  const names = await technologistNames(ctx, [...totals.keys()]);
+  const meaning = (c: string) =>
+    REJECT_REASONS.find((r) => r.code === c)?.meaning ?? (c === 'unknown' ? 'Unknown' : c);
+  return rankedCategories(
+    [...totals.entries()].map(([tech, total]) => ({
+      key: tech,
+      value: total,
+      extra: codes.map((c) =>
+        rows
+          .filter((r) => Number(r.tech) === tech && (r.reason_code ?? 'unknown') === c)
+          .reduce((a, r) => a + Number(r.v), 0),
+      ),
+    })),
+    names,
+    { limit: ctx.options.limit, series: codes.map(meaning), stacked: true, digits: 0 },
+  );
+}
+
+export const rejectsPerTechnologistByReason: Question = {
+  id: 9070,
+  answer: async (ctx) =>
+    reasonsAnswer(
+      ctx,
+      await query(
+        ctx,
+        techRollup(
+          ctx,
+          'reject',
+          'reason_code, rejected',
+          'reason_code, sum(rejected)::int as v',
+          'ladder',
+          ', reason_code',
+        ),
+      ),
+    ),
+  raw: async (ctx) =>
+    reasonsAnswer(
+      ctx,
+      await query(
+        ctx,
+        sql`${techFacts(ctx, 'image_facts', 'reject_reason_code as reason_code, count(*) filter (where rejected)::int as v', ', reject_reason_code')}`,
+      ).then((rows) => (rows as { v: number }[]).filter((r) => r.v > 0) as never),
+    ),
+};
+
+async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  const per = rows.map((r) => {
+    const sums = slots(r, 'force_view_sum', VIEW_SLOTS.length);
+    const ns = slots(r, 'force_view_n', VIEW_SLOTS.length);
+    return {
+      key: Number(r.tech),
+      means: sums.map((s, i) => ratio(s, ns[i]!)),
+      total: ratio(
+        sums.reduce((a, b) => a + b, 0),
+        ns.reduce((a, b) => a + b, 0),
+      ),
+    };
+  });
+  const used = VIEW_SLOTS.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
+  return rankedCategories(
+    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
+    names,
+    {
+      limit: ctx.options.limit,
+      series: used.map((i) => VIEW_SLOTS[i]!),
+      stacked: true,
+      unit: 'N',
+      digits: 1,
+    },
+  );
+}
+
+export const meanForcePerTechnologistByView: Question = {
+  id: 9071,
+  answer: async (ctx) =>
+    forceByViewAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techRollup(
+          ctx,
+          'technologist',
+          'force_view_sum, force_view_n',
+          `${sumSlots('force_view_sum', 8)}, ${sumSlots('force_view_n', 8)}`,
+        ),
+      ),
+    ),
+  raw: async (ctx) =>
+    forceByViewAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techFacts(
+          ctx,
+          'image_facts',
+          VIEW_SLOTS.map(
+            (_, i) =>
+              `coalesce(sum(force_n::float8) filter (where ${viewSlotSql('view')} = ${i}), 0) as force_view_sum_${i}, count(force_n) filter (where ${viewSlotSql('view')} = ${i})::float8 as force_view_n_${i}`,
+          ).join(', '),
+        ),
+      ),
+    ),
+};
+
+/** Quartiles of banded values, each band standing for its middle (the first and last for their edge). */
+export function bandQuartiles(counts: number[]): [number, number, number, number, number] | null {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!total) return null;
+  const value = (i: number) => (i === 0 ? 15 : i === counts.length - 1 ? 205 : 20 + (i - 1) * 10 + 5);
+  const at = (q: number) => {
+    let seen = 0;
+    for (let i = 0; i < counts.length; i++) {
+      seen += counts[i]!;
+      if (seen >= q * total) return value(i);
+    }
+    return value(counts.length - 1);
+  };
+  const first = counts.findIndex((c) => c > 0);
+  const last = counts.length - 1 - [...counts].reverse().findIndex((c) => c > 0);
+  return [value(first), at(0.25), at(0.5), at(0.75), value(last)];
+}
+
+async function spreadAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  const boxes = rows
+    .map((r) => ({ tech: Number(r.tech), box: bandQuartiles(slots(r, 'force_bands', FORCE_BANDS.count)) }))
+    .filter((b): b is { tech: number; box: [number, number, number, number, number] } => b.box !== null)
+    .sort((a, b) => b.box[2] - a.box[2] || (names.get(a.tech) ?? '').localeCompare(names.get(b.tech) ?? ''))
+    .slice(0, ctx.options.limit);
+  return {
+    kind: 'boxplot' as const,
+    categories: boxes.map((b) => names.get(b.tech) ?? `#${b.tech}`),
+    boxes: boxes.map((b) => b.box),
+    unit: 'N',
+  };
+}
+
+export const forceSpreadPerTechnologist: Question = {
+  id: 9138,
+  answer: async (ctx) =>
+    spreadAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techRollup(ctx, 'technologist', 'force_bands', sumSlots('force_bands', FORCE_BANDS.count)),
+      ),
+    ),
+  raw: async (ctx) =>
+    spreadAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techFacts(
+          ctx,
+          'image_facts',
+          Array.from(
+            { length: FORCE_BANDS.count },
+            (_, i) =>
+              `count(*) filter (where force_n is not null and ${FORCE_BANDS.sql('force_n')} = ${i})::float8 as force_bands_${i}`,
+          ).join(', '),
+        ),
+      ),
+    ),
+};
+
+async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: string; v: number }[]) {
+  const totals = new Map<number, number>();
+  for (const r of rows) totals.set(Number(r.tech), (totals.get(Number(r.tech)) ?? 0) + Number(r.v));
+  const names = await technologistNames(ctx, [...totals.keys()]);
+  const top = [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
+    .slice(0, ctx.options.limit);
+  const axis = buckets(ctx);
+  const index = new Map(axis.map((b, i) => [b, i]));
+  return {
+    kind: 'categories' as const,
+    categories: axis,
+    keys: axis,
+    series: top.map(([tech]) => {
+      const data: (number | null)[] = axis.map(() => 0);
+      for (const r of rows)
+        if (Number(r.tech) === tech)
+          data[index.get(r.bucket)!] = (data[index.get(r.bucket)!] ?? 0) + Number(r.v);
+      return { name: names.get(tech) ?? `#${tech}`, data };
+    }),
+  };
+}
+
+export const examVolumeOverTimePerTechnologist: Question = {
+  id: 9160,
+  answer: async (ctx) =>
+    volumeAnswer(
+      ctx,
+      await query(
+        ctx,
+        techRollup(
+          ctx,
+          'technologist',
+          'exams',
+          `${bucketSql(ctx, 'period')} as bucket, sum(exams)::int as v`,
+          seriesGrain(ctx),
+          `, ${bucketSql(ctx, 'period')}`,
+        ),
+      ),
+    ),
+  raw: async (ctx) =>
+    volumeAnswer(
+      ctx,
+      await query(
+        ctx,
+        techFacts(
+          ctx,
+          'studies',
+          `${bucketSql(ctx, 'x.local_date')} as bucket, count(*)::int as v`,
+          `, ${bucketSql(ctx, 'x.local_date')}`,
+        ),
+      ),
+    ),
+};
+
+async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
+  const per = rows
+    .map((r) => ({ tech: Number(r.tech), hours: slots(r, 'exam_hours', 24) }))
+    .map((p) => ({ ...p, total: p.hours.reduce((a, b) => a + b, 0) }));
+  const names = await technologistNames(
+    ctx,
+    per.map((p) => p.tech),
+  );
+  const top = per
+    .filter((p) => p.total > 0)
+    .sort((a, b) => b.total - a.total || (names.get(a.tech) ?? '').localeCompare(names.get(b.tech) ?? ''))
+    .slice(0, ctx.options.limit);
+  const used = Array.from({ length: 24 }, (_, h) => h).filter((h) => top.some((p) => p.hours[h]! > 0));
+  const lo = used.length ? Math.min(...used) : 8;
+  const hi = used.length ? Math.max(...used) : 17;
+  const hours = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+  return {
+    kind: 'heatmap' as const,
+    x: hours.map((h) => `${String(h).padStart(2, '0')}:00`),
+    y: top.map((p) => names.get(p.tech) ?? `#${p.tech}`),
+    cells: top.flatMap((p, y) =>
+      hours.map((h, x) => [x, y, p.hours[h]!] as [number, number, number]).filter((c) => c[2] > 0),
+    ),
+    unit: 'exams',
+  };
+}
+
+export const examsPerTechnologistByHour: Question = {
+  id: 9176,
+  answer: async (ctx) =>
+    hoursAnswer(
+      ctx,
+      await query<Row>(ctx, techRollup(ctx, 'technologist', 'exam_hours', sumSlots('exam_hours', 24))),
+    ),
+  raw: async (ctx) =>
+    hoursAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techFacts(
+          ctx,
+          'studies',
+          Array.from(
+            { length: 24 },
+            (_, h) => `count(*) filter (where local_hour = ${h})::float8 as exam_hours_${h}`,
+          ).join(', '),
+        ),
+      ),
+    ),
+};
+
+async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  const sorted = rows
+    .filter((r) => num(r.images) > 0 || num(r.exams) > 0)
+    .sort(
+      (a, b) =>
+        num(b.exams) - num(a.exams) ||
+        (names.get(Number(a.tech)) ?? '').localeCompare(names.get(Number(b.tech)) ?? ''),
+    )
+    .slice(0, Math.max(ctx.options.limit, 25));
+  return {
+    kind: 'table' as const,
+    columns: [
+      { key: 'technologist', label: 'Technologist' },
+      { key: 'exams', label: 'Exams' },
+      { key: 'images', label: 'Images' },
+      { key: 'rejectRate', label: 'Reject rate', unit: '%' },
+      { key: 'meanForce', label: 'Mean force', unit: 'N' },
+      { key: 'meanAgd', label: 'Mean AGD', unit: 'mGy' },
+    ],
+    rows: sorted.map((r) => ({
+      key: Number(r.tech),
+      technologist: names.get(Number(r.tech)) ?? `#${r.tech}`,
+      exams: num(r.exams),
+      images: num(r.images),
+      rejectRate: round((ratio(num(r.rejected), num(r.images)) ?? 0) * 100),
+      meanForce: round(ratio(num(r.force_sum), num(r.force_n)), 1),
+      meanAgd: round(ratio(num(r.agd_sum), num(r.agd_n)), 3),
+    })),
+  };
+}
+
+const LEAGUE =
+  'sum(exams)::float8 as exams, sum(images)::float8 as images, sum(rejected)::float8 as rejected, sum(force_sum)::float8 as force_sum, sum(force_n)::float8 as force_n, sum(agd_sum)::float8 as agd_sum, sum(agd_n)::float8 as agd_n';
+
+export const technologistLeagueTable: Question = {
+  id: 9177,
+  answer: async (ctx) =>
+    leagueAnswer(
+      ctx,
+      await query<Row>(
+        ctx,
+        techRollup(
+          ctx,
+          'technologist',
+          'exams, images, rejected, force_sum, force_n, agd_sum, agd_n',
+          LEAGUE,
+        ),
+      ),
+    ),
+  raw: async (ctx) => {
+    const facts = await query<Row>(
+      ctx,
+      techFacts(
+        ctx,
+        'image_facts',
+        'count(*)::float8 as images, count(*) filter (where rejected)::float8 as rejected, sum(force_n::float8) as force_sum, count(force_n)::float8 as force_n, sum(agd_mgy::float8) as agd_sum, count(agd_mgy)::float8 as agd_n',
+      ),
+    );
+    const exams = new Map(
+      (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as exams'))).map((r) => [
+        Number(r.tech),
+        num(r.exams),
+      ]),
+    );
+    const keys = new Set([...facts.map((r) => Number(r.tech)), ...exams.keys()]);
+    const byTechId = new Map(facts.map((r) => [Number(r.tech), r]));
+    return leagueAnswer(
+      ctx,
+      [...keys].map((tech) => ({ ...(byTechId.get(tech) ?? {}), tech, exams: exams.get(tech) ?? 0 })),
+    );
+  },
+};
+
+async function shareAnswer(ctx: QuestionContext, rows: Row[]) {
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  const sorted = rows
+    .filter((r) => num(r.v) > 0)
+    .sort(
+      (a, b) =>
+        num(b.v) - num(a.v) ||
+        (names.get(Number(a.tech)) ?? '').localeCompare(names.get(Number(b.tech)) ?? ''),
+    );
+  const top = sorted.slice(0, ctx.options.limit);
+  const others = sorted.slice(ctx.options.limit).reduce((a, r) => a + num(r.v), 0);
+  return {
+    kind: 'slices' as const,
+    slices: [
+      ...top.map((r) => ({
+        name: names.get(Number(r.tech)) ?? `#${r.tech}`,
+        value: num(r.v),
+        key: String(r.tech),
+      })),
+      ...(others ? [{ name: 'Others', value: others }] : []),
+    ],
+    unit: 'exams',
+  };
+}
+
+export const shareOfExamsPerTechnologist: Question = {
+  id: 9089,
+  answer: async (ctx) =>
+    shareAnswer(
+      ctx,
+      await query<Row>(ctx, techRollup(ctx, 'technologist', 'exams', 'sum(exams)::float8 as v')),
+    ),
+  raw: async (ctx) =>
+    shareAnswer(ctx, await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as v'))),
+};
+
+export const technologistQuestions = [
+  examsPerTechnologist,
+  rejectRatePerTechnologist,
+  rejectsPerTechnologistByReason,
+  meanForcePerTechnologistByView,
+  forceSpreadPerTechnologist,
+  meanAgdPerTechnologist,
+  positioningRejectsPerTechnologist,
+  imagesPerExamPerTechnologist,
+  examVolumeOverTimePerTechnologist,
+  examsPerTechnologistByHour,
+  technologistLeagueTable,
+  shareOfExamsPerTechnologist,
+];

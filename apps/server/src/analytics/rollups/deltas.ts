@@ -1,0 +1,305 @@
+import {
+  FORCE_BANDS,
+  isSampled,
+  KVP_BANDS,
+  kindGroup,
+  PRESSURE_BANDS,
+  PROCEDURES,
+  THICKNESS_BANDS,
+  VIEW_SLOTS,
+  viewSlot,
+  weekdayHourSlot,
+} from '@kestrel/contract';
+import type {
+  factSamples,
+  rollupDeviceDay,
+  rollupRejectDay,
+  rollupTechnologistDay,
+} from '../../platform/db/schema';
+
+/** What rollups need of a fact; the store and the rebuild both produce these. */
+export interface RollupFact {
+  id: number;
+  sopInstanceUid: string;
+  localDate: string;
+  localHour: number;
+  deviceId: number;
+  deviceType: string;
+  siteId: number | null;
+  customerId: number | null;
+  technologistId: number | null;
+  view: string | null;
+  imageKind: string;
+  rejected: boolean;
+  rejectReasonCode: string | null;
+  agdMgy: number | null;
+  forceN: number | null;
+  thicknessMm: number | null;
+  kvp: number | null;
+  mas: number | null;
+  pressureKpa: number | null;
+}
+
+export interface RollupExam {
+  localDate: string;
+  localHour: number;
+  deviceId: number;
+  deviceType: string;
+  siteId: number | null;
+  customerId: number | null;
+  technologistId: number | null;
+  procedure: string;
+}
+
+export const POSITIONING = '111209';
+
+type DeviceRow = Omit<typeof rollupDeviceDay.$inferInsert, 'day'>;
+type TechnologistRow = Omit<typeof rollupTechnologistDay.$inferInsert, 'day'>;
+type RejectRow = Omit<typeof rollupRejectDay.$inferInsert, 'day'>;
+type Keyed<T> = { period: string } & T;
+
+const zeros = (n: number) => new Array<number>(n).fill(0);
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+function emptyDevice(f: {
+  deviceId: number;
+  deviceType: string;
+  siteId: number | null;
+  customerId: number | null;
+}): DeviceRow {
+  return {
+    deviceId: f.deviceId,
+    deviceType: f.deviceType,
+    siteId: f.siteId,
+    customerId: f.customerId,
+    activeDays: 0,
+    exams: 0,
+    examsByProcedure: zeros(PROCEDURES.length),
+    images: 0,
+    rejected: 0,
+    imagesByKind: zeros(4),
+    agdSum: 0,
+    agdN: 0,
+    forceSum: 0,
+    forceN: 0,
+    thicknessSum: 0,
+    thicknessN: 0,
+    kvpSum: 0,
+    kvpN: 0,
+    masSum: 0,
+    masN: 0,
+    agdViewSum: zeros(VIEW_SLOTS.length),
+    agdViewN: zeros(VIEW_SLOTS.length),
+    agdThickSum: zeros(THICKNESS_BANDS.count),
+    agdThickN: zeros(THICKNESS_BANDS.count),
+    masThickSum: zeros(THICKNESS_BANDS.count),
+    masThickN: zeros(THICKNESS_BANDS.count),
+    forceBands: zeros(FORCE_BANDS.count),
+    thicknessBands: zeros(THICKNESS_BANDS.count),
+    pressureBands: zeros(PRESSURE_BANDS.count),
+    kvpBands: zeros(KVP_BANDS.count),
+    weekdayHour: zeros(168),
+  };
+}
+
+function emptyTechnologist(f: {
+  technologistId: number | null;
+  siteId: number | null;
+  customerId: number | null;
+}): TechnologistRow {
+  return {
+    technologistId: f.technologistId!,
+    siteId: f.siteId!,
+    customerId: f.customerId!,
+    exams: 0,
+    images: 0,
+    rejected: 0,
+    rejectedPositioning: 0,
+    agdSum: 0,
+    agdN: 0,
+    forceSum: 0,
+    forceN: 0,
+    forceViewSum: zeros(VIEW_SLOTS.length),
+    forceViewN: zeros(VIEW_SLOTS.length),
+    forceBands: zeros(FORCE_BANDS.count),
+    examHours: zeros(24),
+  };
+}
+
+/** Counts images of a fact into a device row (image measures only; rejects separately). */
+function addImage(r: DeviceRow, f: RollupFact) {
+  r.images! += 1;
+  r.imagesByKind![kindGroup(f.imageKind)]! += 1;
+  const v = viewSlot(f.view);
+  if (f.agdMgy !== null) {
+    r.agdSum! += f.agdMgy;
+    r.agdN! += 1;
+    r.agdViewSum![v]! += f.agdMgy;
+    r.agdViewN![v]! += 1;
+  }
+  if (f.forceN !== null) {
+    r.forceSum! += f.forceN;
+    r.forceN! += 1;
+    r.forceBands![FORCE_BANDS.index(f.forceN)]! += 1;
+  }
+  if (f.thicknessMm !== null) {
+    const band = THICKNESS_BANDS.index(f.thicknessMm);
+    r.thicknessSum! += f.thicknessMm;
+    r.thicknessN! += 1;
+    r.thicknessBands![band]! += 1;
+    if (f.agdMgy !== null) {
+      r.agdThickSum![band]! += f.agdMgy;
+      r.agdThickN![band]! += 1;
+    }
+    if (f.mas !== null) {
+      r.masThickSum![band]! += f.mas;
+      r.masThickN![band]! += 1;
+    }
+  }
+  if (f.kvp !== null) {
+    r.kvpSum! += f.kvp;
+    r.kvpN! += 1;
+    r.kvpBands![KVP_BANDS.index(f.kvp)]! += 1;
+  }
+  if (f.mas !== null) {
+    r.masSum! += f.mas;
+    r.masN! += 1;
+  }
+  if (f.pressureKpa !== null) r.pressureBands![PRESSURE_BANDS.index(f.pressureKpa)]! += 1;
+  r.weekdayHour![weekdayHourSlot(`${f.localDate}T${String(f.localHour).padStart(2, '0')}`)]! += 1;
+}
+
+function addTechnologistImage(r: TechnologistRow, f: RollupFact) {
+  r.images! += 1;
+  if (f.agdMgy !== null) {
+    r.agdSum! += f.agdMgy;
+    r.agdN! += 1;
+  }
+  if (f.forceN !== null) {
+    const v = viewSlot(f.view);
+    r.forceSum! += f.forceN;
+    r.forceN! += 1;
+    r.forceViewSum![v]! += f.forceN;
+    r.forceViewN![v]! += 1;
+    r.forceBands![FORCE_BANDS.index(f.forceN)]! += 1;
+  }
+}
+
+export interface RollupDeltas {
+  deviceDay: Keyed<DeviceRow>[];
+  deviceMonth: Keyed<DeviceRow>[];
+  technologistDay: Keyed<TechnologistRow>[];
+  technologistMonth: Keyed<TechnologistRow>[];
+  rejectDay: Keyed<RejectRow>[];
+  rejectMonth: Keyed<RejectRow>[];
+  samples: (typeof factSamples.$inferInsert)[];
+}
+
+/**
+ * Group new facts, new exams and rejections of earlier facts into rollup rows (pure). `facts`
+ * are newly stored facts (counted whole, rejected or not); `rejectedLater` are facts already
+ * counted whose rejection arrived now (only their reject counts move).
+ */
+export function rollupDeltas(input: {
+  facts: RollupFact[];
+  exams: RollupExam[];
+  rejectedLater: RollupFact[];
+}): RollupDeltas {
+  const maps = {
+    deviceDay: new Map<string, Keyed<DeviceRow>>(),
+    deviceMonth: new Map<string, Keyed<DeviceRow>>(),
+    technologistDay: new Map<string, Keyed<TechnologistRow>>(),
+    technologistMonth: new Map<string, Keyed<TechnologistRow>>(),
+    rejectDay: new Map<string, Keyed<RejectRow>>(),
+    rejectMonth: new Map<string, Keyed<RejectRow>>(),
+  };
+  const periods = (day: string) =>
+    [
+      ['Day', day],
+      ['Month', monthOf(day)],
+    ] as const;
+  const device = (f: RollupFact | RollupExam, which: 'Day' | 'Month', period: string) => {
+    const map = maps[`device${which}`];
+    const key = `${period}|${f.deviceId}`;
+    let row = map.get(key);
+    if (!row) map.set(key, (row = { period, ...emptyDevice(f) }));
+    return row;
+  };
+  const technologist = (f: RollupFact | RollupExam, which: 'Day' | 'Month', period: string) => {
+    const map = maps[`technologist${which}`];
+    const key = `${period}|${f.technologistId}`;
+    let row = map.get(key);
+    if (!row) map.set(key, (row = { period, ...emptyTechnologist(f) }));
+    return row;
+  };
+  const reject = (f: RollupFact) => {
+    for (const [which, period] of periods(f.localDate)) {
+      const map = maps[`reject${which}`];
+      const key = `${period}|${f.deviceId}|${f.technologistId}|${f.view}|${f.rejectReasonCode}`;
+      const row = map.get(key);
+      if (row) row.rejected! += 1;
+      else
+        map.set(key, {
+          period,
+          deviceId: f.deviceId,
+          technologistId: f.technologistId,
+          siteId: f.siteId,
+          customerId: f.customerId,
+          view: f.view,
+          reasonCode: f.rejectReasonCode,
+          rejected: 1,
+        });
+      device(f, which, period).rejected! += 1;
+      if (f.technologistId !== null) {
+        const t = technologist(f, which, period);
+        t.rejected! += 1;
+        if (f.rejectReasonCode === POSITIONING) t.rejectedPositioning! += 1;
+      }
+    }
+  };
+
+  const samples: RollupDeltas['samples'] = [];
+  for (const f of input.facts) {
+    for (const [which, period] of periods(f.localDate)) {
+      addImage(device(f, which, period), f);
+      if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f);
+    }
+    if (f.rejected) reject(f);
+    if (f.thicknessMm !== null && f.agdMgy !== null && isSampled(f.sopInstanceUid)) {
+      samples.push({
+        factId: f.id,
+        day: f.localDate,
+        deviceId: f.deviceId,
+        siteId: f.siteId,
+        customerId: f.customerId,
+        thicknessMm: f.thicknessMm,
+        agdMgy: f.agdMgy,
+      });
+    }
+  }
+  for (const f of input.rejectedLater) reject(f);
+
+  // A device-day is active when it has an exam (the monthly count is recounted from the days).
+  for (const e of input.exams) {
+    for (const [which, period] of periods(e.localDate)) {
+      const d = device(e, which, period);
+      d.exams! += 1;
+      if (which === 'Day') d.activeDays = 1;
+      d.examsByProcedure![Math.max(0, PROCEDURES.indexOf(e.procedure as (typeof PROCEDURES)[number]))]! += 1;
+      if (e.technologistId !== null) {
+        const t = technologist(e, which, period);
+        t.exams! += 1;
+        t.examHours![e.localHour]! += 1;
+      }
+    }
+  }
+  return {
+    deviceDay: [...maps.deviceDay.values()],
+    deviceMonth: [...maps.deviceMonth.values()],
+    technologistDay: [...maps.technologistDay.values()],
+    technologistMonth: [...maps.technologistMonth.values()],
+    rejectDay: [...maps.rejectDay.values()],
+    rejectMonth: [...maps.rejectMonth.values()],
+    samples,
+  };
+}

@@ -1,0 +1,9 @@
+export { applyRollupDeltas } from './apply';
+export { POSITIONING, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
+export {
+  ensureRollupsCurrent,
+  ROLLUP_VERSION,
+  rebuildAllRollups,
+  rebuildDeviceRollups,
+  toRollupFact,
+} from './rebuild';

@@ -1,0 +1,114 @@
+import { generateFleet } from '@kestrel/fleet-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFleet } from '../../demo/load-fleet';
+import { storeBatch } from '../../ingest/store';
+import { rowsOf } from '../../platform/scope';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { ensureRollupsCurrent, rebuildAllRollups, rebuildDeviceRollups } from '.';
+
+const TABLES = [
+  ['rollup_device_day', 'day, device_id'],
+  ['rollup_device_month', 'month, device_id'],
+  ['rollup_technologist_day', 'day, technologist_id'],
+  ['rollup_technologist_month', 'month, technologist_id'],
+  ['rollup_reject_day', 'day, device_id, technologist_id, view, reason_code'],
+  ['rollup_reject_month', 'month, device_id, technologist_id, view, reason_code'],
+  ['fact_samples', 'fact_id'],
+] as const;
+
+/** Every rollup row, floats rounded (sums added in another order differ in the last bits). */
+async function snapshot(t: TestApp) {
+  const round = (v: unknown): unknown =>
+    typeof v === 'number' && !Number.isInteger(v)
+      ? Math.round(v * 1e6) / 1e6
+      : Array.isArray(v)
+        ? v.map(round)
+        : v;
+  const out: Record<string, unknown[]> = {};
+  for (const [table, order] of TABLES) {
+    const rows = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(sql.raw(`select * from ${table} order by ${order}`)),
+    );
+    out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)])));
+  }
+  return out;
+}
+
+describe('rollups', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const fleet = generateFleet({ seed: 'rollups', devices: 8, days: 40 });
+    await loadFleet(t.database.db, fleet, { now: new Date('2026-03-05T20:00:00Z'), days: 40 });
+    // Rejections that arrive days after their images (the late path), one of them twice.
+    const late = rowsOf<{ sop_instance_uid: string }>(
+      await t.database.db.execute(
+        sql`select sop_instance_uid from image_facts where not rejected order by id limit 5`,
+      ),
+    ).map((r) => r.sop_instance_uid);
+    const note = (uids: string[], n: number) => ({
+      sopInstanceUid: `9.8.7.${n}`,
+      titleCode: '113001',
+      reasonCode: '111210',
+      reason: 'Motion blur',
+      referencedSopInstanceUids: uids,
+      device: null,
+    });
+    await t.database.db.transaction((tx) =>
+      storeBatch(tx, {
+        images: [],
+        rejections: [note(late.slice(0, 3), 1), note(late.slice(2), 2)],
+        receivedAt: new Date(),
+      }),
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('kept incrementally, they equal a rebuild from the facts', async () => {
+    const incremental = await snapshot(t);
+    expect(incremental.rollup_device_day!.length).toBeGreaterThan(100);
+    expect(incremental.fact_samples!.length).toBeGreaterThan(50);
+    await rebuildAllRollups(t.database.db);
+    expect(await snapshot(t)).toEqual(incremental);
+  });
+
+  it('totals match the facts and studies', async () => {
+    const [f] = rowsOf<{ images: number; rejected: number; exams: number }>(
+      await t.database.db.execute(sql`select (select count(*) from image_facts)::int as images,
+        (select count(*) from image_facts where rejected)::int as rejected, (select count(*) from studies)::int as exams`),
+    );
+    for (const table of ['rollup_device_day', 'rollup_device_month']) {
+      const [r] = rowsOf<typeof f>(
+        await t.database.db.execute(
+          sql.raw(
+            `select sum(images)::int as images, sum(rejected)::int as rejected, sum(exams)::int as exams from ${table}`,
+          ),
+        ),
+      );
+      expect(r, table).toEqual(f);
+    }
+    const [active] = rowsOf<{ m: number; d: number }>(
+      await t.database.db.execute(sql`select (select sum(active_days) from rollup_device_month)::int as m,
+        (select count(*) from rollup_device_day where exams > 0)::int as d`),
+    );
+    expect(active!.m).toBe(active!.d);
+  });
+
+  it('rebuilding one device leaves every rollup as it was', async () => {
+    const before = await snapshot(t);
+    await t.database.db.transaction((tx) => rebuildDeviceRollups(tx, [1, 2]));
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('start-up rebuilds rollups of another definition, once', async () => {
+    await t.database.db.execute(sql`delete from rollup_device_month`);
+    await t.database.db.execute(sql`update settings set value = '0' where key = 'rollupVersion'`);
+    expect(await ensureRollupsCurrent(t.database.db)).toBe(true);
+    expect(await ensureRollupsCurrent(t.database.db)).toBe(false);
+    const [r] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from rollup_device_month`),
+    );
+    expect(r!.n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Rollups that the widgets read (DESIGN.md §1.4), kept in the same transaction as the facts.
+ * Each family exists per day and per month: a question over a long range reads whole months
+ * from the monthly table and only the days at its edges from the daily one, so its cost depends
+ * on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,
+ * view, bands, hours) are columns or fixed-length arrays, not rows, to keep the tables small:
+ * a year of a 2,000-device fleet is ~24,000 device-month rows.
+ *
+ * Array slots are defined in packages/contract/src/widgets/bands.ts. No foreign keys: written
+ * only by the store, in the transaction that resolved the ids.
+ */
+const deviceMeasures = () => ({
+  siteId: integer(),
+  customerId: integer(),
+  deviceType: text().notNull(),
+  /** Days with at least one exam (a daily row: 0 or 1). */
+  activeDays: integer().notNull().default(0),
+  exams: integer().notNull().default(0),
+  /** Exams by procedure: screening, diagnostic, biopsy, other. */
+  examsByProcedure: integer().array().notNull(),
+  images: integer().notNull().default(0),
+  rejected: integer().notNull().default(0),
+  /** Images by kind group: 2D, tomosynthesis, synthetic 2D, contrast. */
+  imagesByKind: integer().array().notNull(),
+  agdSum: doublePrecision().notNull().default(0),
+  agdN: integer().notNull().default(0),
+  forceSum: doublePrecision().notNull().default(0),
+  forceN: integer().notNull().default(0),
+  thicknessSum: doublePrecision().notNull().default(0),
+  thicknessN: integer().notNull().default(0),
+  kvpSum: doublePrecision().notNull().default(0),
+  kvpN: integer().notNull().default(0),
+  masSum: doublePrecision().notNull().default(0),
+  masN: integer().notNull().default(0),
+  /** AGD per view slot (sums and counts). */
+  agdViewSum: doublePrecision().array().notNull(),
+  agdViewN: integer().array().notNull(),
+  /** AGD and mAs per thickness band (sums and counts). */
+  agdThickSum: doublePrecision().array().notNull(),
+  agdThickN: integer().array().notNull(),
+  masThickSum: doublePrecision().array().notNull(),
+  masThickN: integer().array().notNull(),
+  forceBands: integer().array().notNull(),
+  thicknessBands: integer().array().notNull(),
+  pressureBands: integer().array().notNull(),
+  kvpBands: integer().array().notNull(),
+  /** Images per weekday × hour, site-local (168 slots). */
+  weekdayHour: integer().array().notNull(),
+});
+
+export const rollupDeviceDay = pgTable(
+  'rollup_device_day',
+  { day: date({ mode: 'string' }).notNull(), deviceId: integer().notNull(), ...deviceMeasures() },
+  (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index().on(t.siteId, t.day)],
+);
+
+export const rollupDeviceMonth = pgTable(
+  'rollup_device_month',
+  { month: date({ mode: 'string' }).notNull(), deviceId: integer().notNull(), ...deviceMeasures() },
+  (t) => [primaryKey({ columns: [t.month, t.deviceId] }), index().on(t.siteId, t.month)],
+);
+
+const technologistMeasures = () => ({
+  siteId: integer().notNull(),
+  customerId: integer().notNull(),
+  exams: integer().notNull().default(0),
+  images: integer().notNull().default(0),
+  rejected: integer().notNull().default(0),
+  rejectedPositioning: integer().notNull().default(0),
+  agdSum: doublePrecision().notNull().default(0),
+  agdN: integer().notNull().default(0),
+  forceSum: doublePrecision().notNull().default(0),
+  forceN: integer().notNull().default(0),
+  forceViewSum: doublePrecision().array().notNull(),
+  forceViewN: integer().array().notNull(),
+  forceBands: integer().array().notNull(),
+  /** Exams started per local hour of day (24 slots). */
+  examHours: integer().array().notNull(),
+});
+
+export const rollupTechnologistDay = pgTable(
+  'rollup_technologist_day',
+  { day: date({ mode: 'string' }).notNull(), technologistId: integer().notNull(), ...technologistMeasures() },
+  (t) => [primaryKey({ columns: [t.day, t.technologistId] }), index().on(t.siteId, t.day)],
+);
+
+export const rollupTechnologistMonth = pgTable(
+  'rollup_technologist_month',
+  {
+    month: date({ mode: 'string' }).notNull(),
+    technologistId: integer().notNull(),
+    ...technologistMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.technologistId] }), index().on(t.siteId, t.month)],
+);
+
+/** Rejected images by reason: sparse (only rejects make rows), so rows are fine here. */
+const rejectColumns = () => ({
+  deviceId: integer().notNull(),
+  technologistId: integer(),
+  siteId: integer(),
+  customerId: integer(),
+  view: text(),
+  reasonCode: text(),
+  rejected: integer().notNull().default(0),
+});
+
+export const rollupRejectDay = pgTable(
+  'rollup_reject_day',
+  { day: date({ mode: 'string' }).notNull(), ...rejectColumns() },
+  (t) => [
+    unique('rollup_reject_day_key')
+      .on(t.day, t.deviceId, t.technologistId, t.view, t.reasonCode)
+      .nullsNotDistinct(),
+    index().on(t.siteId, t.day),
+  ],
+);
+
+export const rollupRejectMonth = pgTable(
+  'rollup_reject_month',
+  { month: date({ mode: 'string' }).notNull(), ...rejectColumns() },
+  (t) => [
+    unique('rollup_reject_month_key')
+      .on(t.month, t.deviceId, t.technologistId, t.view, t.reasonCode)
+      .nullsNotDistinct(),
+    index().on(t.siteId, t.month),
+  ],
+);
+
+/** One image in 64 (by a hash of its SOP Instance UID) as a point of the AGD/thickness scatter. */
+export const factSamples = pgTable(
+  'fact_samples',
+  {
+    factId: bigint({ mode: 'number' }).primaryKey(),
+    day: date({ mode: 'string' }).notNull(),
+    deviceId: integer().notNull(),
+    siteId: integer(),
+    customerId: integer(),
+    thicknessMm: real().notNull(),
+    agdMgy: real().notNull(),
+  },
+  (t) => [index().on(t.siteId, t.day), index().on(t.deviceId)],
+);

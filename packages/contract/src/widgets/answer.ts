@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isIsoDate } from '../dates';
+
+/**
+ * What `GET /api/widgetsData` returns: the series a chart draws, in a few shapes that every
+ * chart kind maps onto. Numbers are already rounded for display; `unit` names them.
+ */
+const series = z.object({
+  name: z.string(),
+  data: z.array(z.number().nullable()),
+  stack: z.string().optional(),
+});
+
+export const widgetAnswer = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('categories'),
+    categories: z.array(z.string()),
+    series: z.array(series),
+    unit: z.string().optional(),
+    /** Ids behind the categories (site / technologist / day), for drill-down. */
+    keys: z.array(z.union([z.string(), z.number()])).optional(),
+  }),
+  z.object({
+    kind: z.literal('slices'),
+    slices: z.array(z.object({ name: z.string(), value: z.number(), key: z.string().optional() })),
+    unit: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('heatmap'),
+    x: z.array(z.string()),
+    y: z.array(z.string()),
+    /** [x index, y index, value] */
+    cells: z.array(z.tuple([z.number(), z.number(), z.number()])),
+    unit: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('boxplot'),
+    categories: z.array(z.string()),
+    /** [min, q1, median, q3, max] per category */
+    boxes: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()])),
+    unit: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('scatter'),
+    points: z.array(z.tuple([z.number(), z.number()])),
+    xName: z.string(),
+    yName: z.string(),
+  }),
+  z.object({
+    kind: z.literal('table'),
+    columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string().optional() })),
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  }),
+]);
+export type WidgetAnswer = z.infer<typeof widgetAnswer>;
+
+export const widgetDataResult = z.object({
+  widgetId: z.number(),
+  from: z.string(),
+  to: z.string(),
+  /** 'day' or 'month' buckets of time series (months beyond 62 days). */
+  granularity: z.enum(['day', 'month']),
+  answer: widgetAnswer,
+});
+export type WidgetDataResult = z.infer<typeof widgetDataResult>;
+
+const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+
+export const widgetDataQuery = z
+  .object({
+    widgetId: z.coerce.number().int(),
+    fromDateSelected: isoDate,
+    toDateSelected: isoDate,
+    site: z.coerce.number().int().positive().optional(),
+    /** Widget options as JSON (defaults apply). */
+    options: z.string().max(2000).optional(),
+  })
+  .refine((q) => q.fromDateSelected <= q.toDateSelected, {
+    message: 'fromDateSelected must not be after toDateSelected',
+    path: ['toDateSelected'],
+  })
+  .refine((q) => Date.parse(q.toDateSelected) - Date.parse(q.fromDateSelected) <= 10 * 366 * 86_400_000, {
+    message: 'the range may span at most ten years',
+    path: ['fromDateSelected'],
+  });
