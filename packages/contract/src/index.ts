@@ -3,6 +3,7 @@ export * from './auth';
 export * from './device';
 export * from './envelope';
 export * from './menu';
+export * from './portal';
 export * from './reject-reasons';
 export * from './routes';
 export * from './status';
