@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, lastSuccess } from '../../api/client';
 import { AppModal } from '../../ui/AppModal';
@@ -20,7 +20,7 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown'] as const;
  */
 export function IdleWatcher() {
   const config = useAppConfig();
-  const timings = timingsFrom(config);
+  const timings = useMemo(() => timingsFrom(config), [config]);
   const { pathname } = useLocation();
   const onLogin = pathname === LOGIN_PATH;
   const active = isSignedIn() && !onLogin;
@@ -89,7 +89,7 @@ export function IdleWatcher() {
       }
     }, timings.checkMs);
     return () => clearInterval(timer);
-  }, [active, timings.checkMs, timings.warningMs, timings.limitMs, logout, start]);
+  }, [active, timings, logout, start]);
 
   const keepWorking = async () => {
     setOpened(false);

@@ -21,12 +21,11 @@ interface Props {
  */
 export function SideNav({ sections, loading, onNavigate }: Props) {
   const location = useLocation();
-  const where = { pathname: location.pathname, search: location.search };
-  const trail = useMemo(
-    () => activeTrail(sections ?? [], where),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per URL
-    [sections, location.pathname, location.search],
+  const where = useMemo(
+    () => ({ pathname: location.pathname, search: location.search }),
+    [location.pathname, location.search],
   );
+  const trail = useMemo(() => activeTrail(sections ?? [], where), [sections, where]);
   const [open, setOpen] = useState<Set<string>>(new Set());
   // The group matching the URL opens and the others close.
   useEffect(() => setOpen(new Set(trail)), [trail]);
@@ -61,7 +60,7 @@ export function SideNav({ sections, loading, onNavigate }: Props) {
               <ul className={classes.list}>
                 {section.main.map((item, i) => (
                   <NavEntry
-                    key={`${item.name}-${i}`}
+                    key={entryKey(item)}
                     item={item}
                     itemKey={`s${si}/${i}`}
                     depth={0}
@@ -80,6 +79,8 @@ export function SideNav({ sections, loading, onNavigate }: Props) {
     </Box>
   );
 }
+
+const entryKey = (item: MenuItem) => `${item.name}|${item.state}|${item.location_id ?? ''}`;
 
 interface EntryProps {
   item: MenuItem;
@@ -164,7 +165,7 @@ function NavEntry({ item, itemKey, depth, open, onToggle, trail, where, onNaviga
           <ul className={classes.list} id={panel}>
             {item.children.map((child, i) => (
               <NavEntry
-                key={`${child.name}-${i}`}
+                key={entryKey(child)}
                 item={child}
                 itemKey={`${itemKey}/${i}`}
                 depth={depth + 1}
