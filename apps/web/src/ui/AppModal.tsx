@@ -38,6 +38,7 @@ export function AppModal({
       onClose={onClose}
       title={withHeader ? title : undefined}
       withCloseButton={withHeader}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={backdropClose}
       size={size}
       centered

@@ -19,7 +19,7 @@ export function ComingWith({ purpose, comingWith, links = [], children }: Props)
       <EmptyState
         icon={<IconHourglassEmpty size={28} aria-hidden />}
         withIndicatorBackground
-        title="No data available yet"
+        title={<h2 style={{ margin: 0, fontSize: 'inherit' }}>No data available yet</h2>}
         description={
           <>
             {purpose} This page is coming with {comingWith}.

@@ -1,4 +1,5 @@
 import type { Application, LoginResult, Role, UserType } from '@kestrel/contract';
+import { useSyncExternalStore } from 'react';
 
 /**
  * The browser's copy of the session (spec §3 storage keys). The token lives in local storage
@@ -67,8 +68,18 @@ export function saveSignIn(result: LoginResult) {
   if (result.applications.length === 1) chooseApplication(result.applications[0]!.id);
 }
 
+const NAME_EVENT = 'kestrel:user';
 export function setDisplayName(name: string) {
   localStorage.setItem(KEYS.user, name);
+  window.dispatchEvent(new Event(NAME_EVENT));
+}
+
+/** The display name, re-read when the profile page changes it. */
+export function useDisplayName() {
+  return useSyncExternalStore((l) => {
+    window.addEventListener(NAME_EVENT, l);
+    return () => window.removeEventListener(NAME_EVENT, l);
+  }, displayName);
 }
 
 /** Readings 4: the local session goes whatever the server answered; `logged` stays 'out'. */

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { useAppConfig } from '../config';
 import { CHANGE_PASSWORD_PATH, LANDING_PATH, PROFILE_PATH } from '../paths';
 import { useLogout } from '../session/logout';
-import { displayName, userType } from '../session/storage';
+import { useDisplayName, userType } from '../session/storage';
 import classes from './Header.module.css';
 import { Logo } from './Logo';
 
@@ -44,6 +44,7 @@ export function Header({ navOpened, onToggleNav, mark }: Props) {
   const config = useAppConfig();
   const logout = useLogout();
   const fullscreen = useFullscreen();
+  const name = useDisplayName();
   // Mobile options toggle: on small screens the right-hand options fold away.
   const [options, setOptions] = useState(false);
 
@@ -102,7 +103,7 @@ export function Header({ navOpened, onToggleNav, mark }: Props) {
             <Menu.Target>
               <UnstyledButton className={classes.user} data-testid="user-menu">
                 <IconUser size={18} aria-hidden />
-                <span>{displayName()}</span>
+                <span>{name}</span>
                 <IconChevronDown size={14} aria-hidden />
               </UnstyledButton>
             </Menu.Target>

@@ -11,7 +11,9 @@ export default function MaintenanceErrorPage() {
         icon={<IconTool size={30} aria-hidden />}
         variant="light"
         color="orange"
-        title="This part of the portal is under maintenance"
+        title={
+          <h2 style={{ margin: 0, fontSize: 'inherit' }}>This part of the portal is under maintenance</h2>
+        }
         description="We are working on it and it will be back shortly. Your data is safe. Please try again in a few minutes."
       />
       <Button variant="default" onClick={() => navigate(-1)}>

@@ -10,7 +10,7 @@ export function OfflineScreen({ onRetry, retrying }: { onRetry: () => void; retr
           icon={<IconPlugConnectedX size={30} aria-hidden />}
           variant="light"
           color="orange"
-          title="The server cannot be reached"
+          title={<h1 style={{ margin: 0, fontSize: 'inherit' }}>The server cannot be reached</h1>}
           description="Your network may be down, or the portal is being updated. Your work is safe; try again in a moment."
         />
         <Button onClick={onRetry} loading={retrying}>

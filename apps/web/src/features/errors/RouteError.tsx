@@ -17,7 +17,7 @@ export function RouteError() {
           icon={<IconAlertTriangle size={30} aria-hidden />}
           variant="light"
           color="red"
-          title="This page could not be shown"
+          title={<h1 style={{ margin: 0, fontSize: 'inherit' }}>This page could not be shown</h1>}
           description={
             chunk
               ? 'The page could not be loaded. Check your connection, then reload; a new version of the portal may have been installed.'
