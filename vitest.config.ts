@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: pure unit tests, and the API integration suite run twice — on the embedded
+ * Four projects: pure unit tests, the web app's component tests (jsdom), and the API integration suite run twice — on the embedded
  * PGlite and on a real PostgreSQL server (each file creates and drops its own database).
  */
 const api = (engine: 'pglite' | 'postgres') => ({
@@ -28,7 +28,17 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'tools/**/src/**/*.test.ts',
           ],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**', 'apps/web/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 30_000,
         },
       },

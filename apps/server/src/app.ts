@@ -9,10 +9,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
 import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
+import { profileRoutes } from './features/profile/routes';
+import { releaseRoutes } from './features/releases/routes';
 import { webApp } from './features/web/static';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
@@ -94,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(appConfigRoutes, { prefix: '/api' });
+  await app.register(releaseRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

@@ -1,17 +1,10 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-// The portal shell arrives with the browser issue; until then the server's API is the product.
-function App() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem', maxWidth: 640 }}>
-      <h1>Kestrel</h1>
-      <p>
-        The API is running. See the <a href="/api/docs">API documentation</a>.
-      </p>
-    </main>
-  );
-}
+import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,7 @@ export * from './dates';
 export * from './device';
 export * from './envelope';
 export * from './menu';
+export * from './portal';
 export * from './reject-reasons';
 export * from './routes';
 export * from './status';

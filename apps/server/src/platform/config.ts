@@ -42,6 +42,14 @@ const schema = z.object({
     .default('https://www.example.com/privacy'),
   SESSION_IDLE_MINUTES: positive('a positive number of minutes').default(15),
   SESSION_MAX_HOURS: positive('a positive number of hours').default(12),
+  /** When the 'Extend Session' modal opens; unset = the idle limit less the countdown (13 of 15). */
+  IDLE_WARNING_MINUTES: positive('a positive number of minutes').optional(),
+  SESSION_COUNTDOWN_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').max(3600).default(120),
+  ACTIVITY_CHECK_SECONDS: positive('a positive number of seconds').default(4),
+  RIGHT_CLICK_DISABLED: bool.default(true),
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.com'),
+  SUPPORT_PHONE: z.string().max(40).optional(),
+  BUILD_ID: z.string().max(64).default('development'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -81,6 +89,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.CONNECTION_RED_MINUTES <= c.CONNECTION_YELLOW_MINUTES) {
     throw new ConfigError(
       'Invalid configuration:\n  CONNECTION_RED_MINUTES must be greater than CONNECTION_YELLOW_MINUTES',
+    );
+  }
+  if (c.IDLE_WARNING_MINUTES !== undefined && c.IDLE_WARNING_MINUTES >= c.SESSION_IDLE_MINUTES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  IDLE_WARNING_MINUTES must be less than SESSION_IDLE_MINUTES',
     );
   }
   return {

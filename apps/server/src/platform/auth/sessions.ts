@@ -75,7 +75,10 @@ export async function resolveSession(
     .where(eq(sessions.id, sessionIdOf(token)))
     .limit(1);
   if (!row || row.revokedAt || !row.active) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs) return null;
+  // Activity is written at most every `touchThrottleMs`, so the stored time may lag the last real
+  // request by that much; allowing it as grace means the server never ends a session before the
+  // client's own idle countdown (spec §4) does.
+  if (now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchThrottleMs(policy)) return null;
   if (now.getTime() >= row.expiresAt.getTime()) return null;
   return {
     sessionId: row.sessionId,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, NetworkError } from './client';
+import { actionFor, badRequestMessage, serverErrorMessage } from './errors';
+
+describe('HTTP error mapping (spec §8)', () => {
+  it("400 → message.error, else message, else 'Bad request!!'", () => {
+    expect(actionFor(new HttpError(400, 'Bad Request', { message: { error: 'Nested' } }))).toEqual({
+      kind: 'toast',
+      message: 'Nested',
+    });
+    expect(badRequestMessage({ message: 'Plain' })).toBe('Plain');
+    expect(badRequestMessage({ message: { other: 1 } })).toBe('Bad request!!');
+    expect(badRequestMessage(null)).toBe('Bad request!!');
+  });
+  it('401 and 403 → sign-in, no toast', () => {
+    expect(actionFor(new HttpError(401, 'Unauthorized', { message: 'x' }))).toEqual({ kind: 'signin' });
+    expect(actionFor(new HttpError(403, 'Forbidden', null))).toEqual({ kind: 'signin' });
+  });
+  it("other statuses → message, else '{status} - {statusText}', else 'Server error'", () => {
+    expect(actionFor(new HttpError(500, 'Internal Server Error', { message: 'DB down' }))).toEqual({
+      kind: 'toast',
+      message: 'DB down',
+    });
+    expect(serverErrorMessage(502, 'Bad Gateway', '<html>')).toBe('502 - Bad Gateway');
+    expect(serverErrorMessage(0, '', null)).toBe('Server error');
+    expect(serverErrorMessage(504, '', {})).toBe('Server error');
+  });
+  it('server unreachable → the offline page', () => {
+    expect(actionFor(new NetworkError())).toEqual({ kind: 'offline' });
+  });
+});

@@ -1,0 +1,28 @@
+import { type ApiError, HttpError } from './client';
+
+/** What the app does about a failed call (spec §8, readings 5). Pure, so it is tested alone. */
+export type ErrorAction = { kind: 'toast'; message: string } | { kind: 'signin' } | { kind: 'offline' };
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+/** 400: the response's `message.error`, else its `message`, else 'Bad request!!'. */
+export function badRequestMessage(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  const nested = message && typeof message === 'object' ? (message as { error?: unknown }).error : undefined;
+  return text(nested) ?? text(message) ?? 'Bad request!!';
+}
+
+/** Other statuses: the error's message, else '{status} - {statusText}', else 'Server error'. */
+export function serverErrorMessage(status: number, statusText: string, body: unknown): string {
+  const message = text((body as { message?: unknown } | null)?.message);
+  if (message) return message;
+  if (status && statusText) return `${status} - ${statusText}`;
+  return 'Server error';
+}
+
+export function actionFor(error: ApiError): ErrorAction {
+  if (!(error instanceof HttpError)) return { kind: 'offline' };
+  if (error.status === 401 || error.status === 403) return { kind: 'signin' };
+  if (error.status === 400) return { kind: 'toast', message: badRequestMessage(error.body) };
+  return { kind: 'toast', message: serverErrorMessage(error.status, error.statusText, error.body) };
+}

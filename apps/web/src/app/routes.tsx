@@ -1,0 +1,133 @@
+import type { AppConfig } from '@kestrel/contract';
+import { routePath, signedInRoutes } from '@kestrel/contract/routes';
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '../features/errors/RouteError';
+import { AdminLayout } from './layouts/AdminLayout';
+import { AuthLayout } from './layouts/AuthLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { LOGIN_PATH, NOT_FOUND_PATH, SIGNED_IN_FALLBACK } from './paths';
+import type { RouteHandle } from './route-handle';
+import { PUBLIC_LABELS } from './route-labels';
+import { isSignedIn } from './session/storage';
+
+type Lazy = RouteObject['lazy'];
+// Each page is its own chunk: the first page loads only what it shows.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
+  (async () => ({ Component: (await load()).default })) as Lazy;
+
+/** Pages that need no later data; every other signed-in route is a placeholder for now. */
+const SIGNED_IN_PAGES: Record<string, Lazy> = {
+  'hc-about': page(() => import('../features/about/AboutPage')),
+  'user/profile': page(() => import('../features/account/ProfilePage')),
+  'maintenance/error': page(() => import('../features/errors/MaintenanceErrorPage')),
+  'maintenance/coming-soon': page(() => import('../features/errors/ComingSoonPage')),
+  'client-portal': page(() => import('../features/portal/PortalHomePage')),
+  '{provider}-portal': page(() => import('../features/portal/PortalHomePage')),
+  'dashboard/common': page(() => import('../features/dashboards/SavedDashboardPage')),
+  'dashboard/common1': page(() => import('../features/dashboards/SavedDashboardPage')),
+  'dashboard/common2': page(() => import('../features/dashboards/SavedDashboardPage')),
+};
+const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
+
+const KIND: Record<string, RouteHandle['kind']> = {
+  'user/profile': 'profile',
+  'client-portal': 'portal',
+  '{provider}-portal': 'portal',
+};
+
+/** Readings 2: unknown paths → /hc-dashboards when signed in, /error/404 otherwise. */
+function Fallback() {
+  return <Navigate to={isSignedIn() ? SIGNED_IN_FALLBACK : NOT_FOUND_PATH} replace />;
+}
+
+const pub = (label: string): RouteHandle => ({ label, path: '' });
+
+/** The route table of spec §2. `{provider}` comes from the server's configuration. */
+export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
+        {
+          element: <AuthLayout />,
+          children: [
+            {
+              path: 'authentication',
+              children: [
+                { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+                { path: 'login', element: <Navigate to={LOGIN_PATH} replace /> },
+                {
+                  path: 'login/with-header-footer',
+                  handle: pub(PUBLIC_LABELS.login),
+                  lazy: page(() => import('../features/auth/LoginPage')),
+                },
+                {
+                  path: 'forgot',
+                  handle: pub(PUBLIC_LABELS.forgot),
+                  lazy: page(() => import('../features/auth/ForgotPage')),
+                },
+                {
+                  path: 'lock-screen',
+                  handle: pub(PUBLIC_LABELS.lockScreen),
+                  lazy: page(() => import('../features/auth/LockScreenPage')),
+                },
+                {
+                  path: 'registration',
+                  handle: pub(PUBLIC_LABELS.registration),
+                  lazy: page(() => import('../features/auth/RegistrationPage')),
+                },
+              ],
+            },
+            {
+              path: 'error',
+              children: [
+                { index: true, element: <Navigate to={NOT_FOUND_PATH} replace /> },
+                {
+                  path: '404',
+                  handle: pub(PUBLIC_LABELS.notFound),
+                  lazy: page(() => import('../features/errors/NotFoundPage')),
+                },
+              ],
+            },
+            {
+              path: 'landing',
+              handle: pub(PUBLIC_LABELS.landing),
+              lazy: page(() => import('../features/landing/LandingPage')),
+            },
+            {
+              path: 'maintenance/offline-ui',
+              handle: pub(PUBLIC_LABELS.offline),
+              lazy: page(() => import('../features/errors/OfflinePage')),
+            },
+            {
+              path: 'change-password',
+              handle: pub(PUBLIC_LABELS.changePassword),
+              lazy: page(() => import('../features/account/ChangePasswordPage')),
+            },
+            {
+              path: 'release-notes',
+              handle: pub(PUBLIC_LABELS.releaseNotes),
+              lazy: page(() => import('../features/releases/ReleaseNotesPage')),
+            },
+          ],
+        },
+        {
+          element: <AdminLayout />,
+          children: signedInRoutes.map((r) => ({
+            path: routePath(r, config.providerSlug),
+            handle: {
+              label: r.label,
+              path: r.path,
+              roles: r.roles,
+              kind: KIND[r.path],
+            } satisfies RouteHandle,
+            lazy: SIGNED_IN_PAGES[r.path] ?? placeholder,
+          })),
+        },
+        { path: '*', element: <Fallback /> },
+      ],
+    },
+  ];
+}

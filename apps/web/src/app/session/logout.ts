@@ -1,0 +1,62 @@
+import type { AppConfig } from '@kestrel/contract';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { queryClient } from '../../api/query-client';
+import { spinner } from '../../ui/spinner/SpinnerOverlay';
+import { toast } from '../../ui/toast';
+import { useAppConfig } from '../config';
+import { resetSelection } from './selection';
+import { clearSession, userType } from './storage';
+
+/** Spec §4: the identity provider's logout page runs in a hidden window closed after 4 s. */
+export const SSO_WINDOW_MS = 4000;
+
+export function openSsoLogoutWindow(config: Pick<AppConfig, 'ssoLogoutUrl'>) {
+  if (!config.ssoLogoutUrl) return;
+  const w = window.open(
+    config.ssoLogoutUrl,
+    'kestrel-sso-logout',
+    'popup,width=1,height=1,left=-2000,top=-2000',
+  );
+  if (w) setTimeout(() => w.close(), SSO_WINDOW_MS);
+}
+
+const listeners = new Set<() => void>();
+/** The idle watcher resets its countdown on every sign-out. */
+export const onSignedOut = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
+/**
+ * Logout (spec §4, readings 4): call the server, clear the local session whatever it answers,
+ * set `logged` to 'out'; success → toast with the server's text; failure → 'Unable to logout';
+ * either way go to '/'.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  return useCallback(async () => {
+    const sso = userType() === 'sso';
+    spinner.show({ variant: 'three-bounce', label: 'Signing out…' });
+    let message: string | null = null;
+    try {
+      const r = await api.get<string>('logout', { silent: true });
+      if (r.success) message = r.result;
+    } catch {
+      message = null;
+    }
+    clearSession();
+    resetSelection();
+    queryClient.clear();
+    for (const l of listeners) l();
+    if (sso) openSsoLogoutWindow(config);
+    spinner.hide();
+    if (message) toast({ type: 'success', msg: message });
+    else toast({ type: 'error', msg: 'Unable to logout' });
+    navigate('/', { replace: true });
+  }, [navigate, config]);
+}

@@ -1,0 +1,61 @@
+import {
+  IconAddressBook,
+  IconBuildingCommunity,
+  IconBuildingHospital,
+  IconBulb,
+  IconChartBar,
+  IconCirclePlus,
+  IconDeviceDesktopAnalytics,
+  IconExternalLink,
+  IconFileText,
+  IconGitCompare,
+  IconHome,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconLayoutGrid,
+  IconMail,
+  IconMapPin,
+  IconPoint,
+  IconPresentationAnalytics,
+  IconReportMoney,
+  IconRocket,
+  IconTable,
+  IconTags,
+  IconTemplate,
+  IconTool,
+  IconUsers,
+} from '@tabler/icons-react';
+
+/** The server names icons (build.ts); the client maps each name to one drawing. */
+const ICONS = {
+  home: IconHome,
+  fleet: IconDeviceDesktopAnalytics,
+  dashboard: IconLayoutDashboard,
+  device: IconDeviceDesktopAnalytics,
+  mail: IconMail,
+  site: IconMapPin,
+  customer: IconBuildingCommunity,
+  users: IconUsers,
+  chart: IconChartBar,
+  onboarding: IconRocket,
+  table: IconTable,
+  compare: IconGitCompare,
+  widget: IconLayoutGrid,
+  alias: IconTags,
+  sales: IconReportMoney,
+  add: IconCirclePlus,
+  template: IconTemplate,
+  service: IconTool,
+  tube: IconBulb,
+  contact: IconAddressBook,
+  release: IconFileText,
+  info: IconInfoCircle,
+  external: IconExternalLink,
+  analytics: IconPresentationAnalytics,
+  hospital: IconBuildingHospital,
+} as const;
+
+export function MenuIcon({ name }: { name?: string }) {
+  const Icon = (name && ICONS[name as keyof typeof ICONS]) || IconPoint;
+  return <Icon size={18} stroke={1.6} aria-hidden />;
+}

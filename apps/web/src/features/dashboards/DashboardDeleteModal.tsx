@@ -1,0 +1,36 @@
+import { Button } from '@mantine/core';
+import { AppModal } from '../../ui/AppModal';
+
+interface Props {
+  opened: boolean;
+  dashboardName?: string;
+  deleting?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * 'Dashboard Delete' (spec §2, readings 13): an empty body, Cancel and ×, and the confirm button
+ * 'Delete'. The dashboards feature wires the deletion itself.
+ */
+export function DashboardDeleteModal({ opened, dashboardName, deleting, onCancel, onConfirm }: Props) {
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onCancel}
+      title="Dashboard Delete"
+      size="sm"
+      modalProps={{ 'aria-label': dashboardName ? `Delete ${dashboardName}` : 'Dashboard Delete' } as object}
+      footer={
+        <>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={deleting}>
+            Delete
+          </Button>
+        </>
+      }
+    />
+  );
+}

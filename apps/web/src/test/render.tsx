@@ -1,0 +1,37 @@
+import type { AppConfig } from '@kestrel/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AppConfigContext } from '../app/config';
+import { theme } from '../app/theme';
+
+export const testConfig: AppConfig = {
+  productName: 'Kestrel',
+  providerName: 'Acme Medical Imaging',
+  providerSlug: 'acme',
+  privacyPolicyUrl: 'https://www.example.com/privacy',
+  ssoEnabled: false,
+  ssoLogoutUrl: null,
+  idleWarningMinutes: 13,
+  sessionIdleMinutes: 15,
+  countdownSeconds: 120,
+  activityCheckSeconds: 4,
+  rightClickDisabled: true,
+  version: '0.1.0',
+  build: 'test',
+  supportEmail: 'support@example.com',
+  supportPhone: null,
+};
+
+export function renderUi(ui: ReactNode, { route = '/', withNotifications = false } = {}) {
+  return render(
+    <MantineProvider theme={theme}>
+      {withNotifications ? <Notifications limit={5} /> : null}
+      <AppConfigContext.Provider value={testConfig}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AppConfigContext.Provider>
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PASSWORD = 'kestrel-e2e-password';
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Starts the real server (tsx, as `npm start` does) on a free port with a temporary data
+ * directory and a small demo fleet; returns the teardown that stops it and removes the data.
+ */
+export default async function globalSetup() {
+  if (process.env.KESTREL_E2E_URL) return; // A server given from outside (debugging).
+  const dist = path.join(root, 'apps/web/dist/index.html');
+  if (!fs.existsSync(dist)) throw new Error('No web build: run "npm run build" first (npm test does).');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DAYS: '7',
+      // The fleet generator needs at least one device per demo site (30).
+      DEMO_DEVICES: '60',
+      DEMO_PASSWORD: E2E_PASSWORD,
+      LOGIN_RATE_LIMIT: '10000',
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      LOG_LEVEL: 'warn',
+      DICOM_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not start in 180 s:\n${output}`)),
+      180_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = output.match(/is running at (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout!.on('data', onData);
+    server.stderr!.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`The server exited (${code}):\n${output}`)));
+  });
+  process.env.KESTREL_E2E_URL = url;
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,53 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+test.describe('titles and breadcrumbs (spec §2, readings 1)', () => {
+  test("tab title 'Kestrel | {label}', breadcrumbs Home → /landing, inactive groups", async ({ page }) => {
+    await signIn(page, 'admin', 1002);
+    await page.goto('/hc-dashboards');
+    await expect(page).toHaveTitle('Kestrel | Fleet overview');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/landing');
+    await page.goto('/dashboard/analytics');
+    await expect(page).toHaveTitle('Kestrel | Fleet analytics');
+    await expect(crumbs.getByText('Dashboards')).toHaveAttribute('data-status', 'inactive');
+    await expect(crumbs.getByRole('link', { name: 'Dashboards' })).toHaveCount(0);
+    await page.goto('/hc-dashboards/SiteViewComponent');
+    await expect(crumbs.getByRole('link', { name: 'Fleet overview' })).toHaveAttribute(
+      'href',
+      '/hc-dashboards',
+    );
+    await crumbs.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/landing');
+    await expect(page).toHaveTitle('Kestrel | Welcome');
+  });
+
+  test('device, technologist and dashboard titles come from shared state or local storage', async ({
+    page,
+  }) => {
+    const { token } = await signIn(page, 'customerAdmin');
+    await page.goto('/client-portal');
+    await page.evaluate(() => {
+      localStorage.setItem('deviceId', 'MG-40213');
+      localStorage.setItem('techName', 'Jane Doe');
+    });
+    await page.goto('/device-details');
+    await expect(page.getByTestId('page-title')).toHaveText('SN - MG-40213 - Devices');
+    await page.goto('/hc-user');
+    await expect(page.getByTestId('page-title')).toHaveText('Jane Doe - Technologists');
+
+    const state = await (
+      await page.request.get('/api/dashboardState', { headers: { 'x-access-token': token } })
+    ).json();
+    const mine = state.result[0];
+    await page.goto(`/dashboard/common?dashboard=${mine.dashboardId}`);
+    await expect(page.getByTestId('page-title')).toHaveText(mine.dashboardName);
+    await expect(page).toHaveTitle(`Kestrel | ${mine.dashboardName}`);
+    // Reopening the same dashboard from the menu alternates common1 / common2.
+    const link = page.getByTestId('side-nav').getByRole('link', { name: mine.dashboardName });
+    await link.click();
+    await expect(page).toHaveURL(`/dashboard/common1?dashboard=${mine.dashboardId}`);
+    await link.click();
+    await expect(page).toHaveURL(`/dashboard/common2?dashboard=${mine.dashboardId}`);
+    await expect(page.getByTestId('page-title')).toHaveText(mine.dashboardName);
+  });
+});
