@@ -90,8 +90,10 @@ export async function resolveSession(
 
 /**
  * Record activity. Writes at most every `min(30 s, idle/10)` so that a busy dashboard does not
- * write on every request, yet the idle limit stays accurate to a tenth.
+ * write on every request; `resolveSession` allows the same amount as grace.
  */
+export const touchThrottleMs = (policy: SessionPolicy) => Math.min(30_000, policy.idleMs / 10);
+
 export async function touchSession(
   db: DbOrTx,
   s: ResolvedSession,
@@ -99,8 +101,7 @@ export async function touchSession(
   policy: SessionPolicy,
   force = false,
 ) {
-  const throttleMs = Math.min(30_000, policy.idleMs / 10);
-  if (!force && now.getTime() - s.lastSeenAt.getTime() < throttleMs) return;
+  if (!force && now.getTime() - s.lastSeenAt.getTime() < touchThrottleMs(policy)) return;
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.sessionId));
 }
 
