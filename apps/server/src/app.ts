@@ -11,8 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/routes';
 import { dashboardStateRoutes } from './features/dashboards/state-routes';
+import { heartbeatRoutes } from './features/devices/heartbeat-routes';
+import { deviceRoutes } from './features/devices/routes';
 import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
+import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
@@ -80,7 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: `${config.PRODUCT_NAME} API`, version: '0.1.0' },
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'x-device-key' },
+        },
       },
       security: [{ accessToken: [] }],
     },
@@ -94,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(dashboardStateRoutes, { prefix: '/api' });
+  await app.register(deviceRoutes, { prefix: '/api' });
+  await app.register(heartbeatRoutes, { prefix: '/api' });
+  await app.register(tubeRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

@@ -1,7 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
-import { factAliases, imageFacts, pendingRejections, studies } from '../../platform/db/schema';
+import {
+  DERIVED_IMAGE_KINDS,
+  factAliases,
+  type ImageKind,
+  imageFacts,
+  pendingRejections,
+  studies,
+  unassignedFacts,
+} from '../../platform/db/schema';
 import type { ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
@@ -222,6 +230,20 @@ export async function storeBatch(
       .map((r) => ({ ...r.row, reasonCode: r.row.rejectReasonCode }));
     await applyRejectRollups(tx, rejectedNow, { imageRollupsIncludeThem: true });
     await addTubeUsage(tx, newRows);
+    // A device not yet assigned to a site: keep what assignment needs to place these facts.
+    const unassigned = newRows.filter((r) => r.device.siteId === null);
+    await insertUnnest(
+      tx,
+      unassignedFacts,
+      unassigned.map((r) => ({
+        sopInstanceUid: r.row.sopInstanceUid,
+        deviceId: r.row.deviceId,
+        operator: r.obs.operator,
+        localDateTime: r.obs.localDateTime,
+        utcOffsetMinutes: r.obs.utcOffsetMinutes,
+      })),
+      sql`on conflict do nothing`,
+    );
   }
   await applyExamRollups(tx, newExams);
 
@@ -298,12 +320,13 @@ async function rejectStoredImages(tx: Tx, note: RejectionObservation, uids: stri
 /** Exposures after a tube went in wear that tube: mAs and count, per device. */
 async function addTubeUsage(
   tx: Tx,
-  rows: { device: KnownDevice; row: { acquiredAt: Date; mas: number | null } }[],
+  rows: { device: KnownDevice; row: { acquiredAt: Date; mas: number | null; imageKind: ImageKind } }[],
 ) {
   const perTube = new Map<number, { mas: number; n: number }>();
   for (const { device, row } of rows) {
     if (device.tubeId === null || !device.tubeInstalledAt || row.acquiredAt < device.tubeInstalledAt)
       continue;
+    if (DERIVED_IMAGE_KINDS.includes(row.imageKind)) continue;
     const u = perTube.get(device.tubeId) ?? { mas: 0, n: 0 };
     u.mas += row.mas ?? 0;
     u.n += 1;
