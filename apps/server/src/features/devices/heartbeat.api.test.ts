@@ -4,6 +4,7 @@ import { deviceHeartbeats, deviceStatusHistory, devices } from '../../platform/d
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { evaluateConnections } from './connection';
+import { startDeviceMonitor } from './monitor';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -209,5 +210,44 @@ describe('POST /api/device/heartbeat and connection status', () => {
     await evaluateConnections(db(), t.app.now(), TH, [d.id]);
     expect((await history(d.id)).at(-1)).toEqual(['YELLOW', objectAt.getTime() + 30 * MIN]);
     await signIn();
+  });
+
+  it('re-evaluates quiet devices periodically once the process starts its monitor', async () => {
+    const d = await makeDevice(db(), fleet.a1, {
+      lastHeartbeatAt: new Date(t.app.now().getTime() - 2 * HOUR),
+      connectionStatus: 'GREEN',
+      connectionSince: new Date(t.app.now().getTime() - 2 * HOUR),
+    });
+    const monitor = startDeviceMonitor(t.app);
+    await monitor.stop(); // waits for the first run
+    const [row] = await db().select().from(devices).where(eq(devices.id, d.id));
+    expect(row!.connectionStatus).toBe('YELLOW');
+    expect((await history(d.id)).map(([s]) => s)).toEqual(['YELLOW']);
+  });
+});
+
+describe('heartbeat rate limit', () => {
+  it('accepts HEARTBEAT_RATE_LIMIT heartbeats per device and minute, then answers 429', async () => {
+    const t = await buildTestApp({ HEARTBEAT_RATE_LIMIT: '2' });
+    try {
+      const fleet = await twoCustomers(t.database.db);
+      const [d1, d2] = [await makeDevice(t.database.db, fleet.a1), await makeDevice(t.database.db, fleet.a1)];
+      const { issueDeviceKey } = await import('../../platform/auth/device-keys');
+      const k1 = await issueDeviceKey(t.database.db, d1.id, new Date());
+      const k2 = await issueDeviceKey(t.database.db, d2.id, new Date());
+      const beat = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/device/heartbeat',
+          headers: { 'x-device-key': key },
+          payload: {},
+        });
+      expect([(await beat(k1)).statusCode, (await beat(k1)).statusCode, (await beat(k1)).statusCode]).toEqual(
+        [200, 200, 429],
+      );
+      expect((await beat(k2)).statusCode).toBe(200); // another device behind the same address
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,5 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapObject, recordHeader } from '../../ingest/mapping';
+import type { ImageObservation } from '../../ingest/mapping/types';
+import { storeBatch } from '../../ingest/store';
 import type { Db } from '../../platform/db';
 import { type devices, imageFacts, messages, settings, tubeRatings, tubes } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
@@ -358,5 +361,74 @@ describe('tube life', () => {
       })
     ).json().result;
     expect(filtered.rows).toEqual([]);
+  });
+
+  it('wears the tube by the exposures ingest stores after its install, not by derived images', async () => {
+    const d = await makeDevice(db(), fleet.b1, { serial: 'WEAR-1' });
+    await db()
+      .insert(tubes)
+      .values({
+        deviceId: d.id,
+        customerId: d.customerId,
+        installedAt: new Date('2026-01-15T12:00:00Z'),
+        ratedMas: RATED,
+      });
+    const obs = (n: number, time: string, imageType: string[], mas?: number): ImageObservation => {
+      const m = mapObject(
+        recordHeader({
+          SOPClassUID: '1.2.840.10008.5.1.4.1.1.1.2',
+          SOPInstanceUID: `1.2.826.77.${n}`,
+          StudyInstanceUID: '1.2.826.77',
+          Modality: 'MG',
+          Manufacturer: d.manufacturer,
+          ManufacturerModelName: d.model,
+          DeviceSerialNumber: 'WEAR-1',
+          AcquisitionDate: '20260115',
+          AcquisitionTime: time,
+          ViewPosition: 'CC',
+          ImageLaterality: n % 2 ? 'L' : 'R',
+          ImageType: imageType,
+          ...(mas ? { ExposureInuAs: mas * 1000 } : {}),
+        }),
+      );
+      if (m.kind !== 'image') throw new Error('not an image');
+      return m.image;
+    };
+    await db().transaction((tx) =>
+      storeBatch(tx, {
+        images: [
+          obs(1, '050000', ['ORIGINAL', 'PRIMARY', '', 'NONE'], 70), // before the install (site zone UTC−6)
+          obs(2, '093000', ['ORIGINAL', 'PRIMARY', '', 'NONE'], 100),
+          obs(3, '093000', ['DERIVED', 'PRIMARY', 'GENERATED_2D', 'NONE']),
+        ],
+        rejections: [],
+        receivedAt: now(),
+      }),
+    );
+    const [tube] = await db().select().from(tubes).where(eq(tubes.deviceId, d.id));
+    expect([tube!.usedMas, tube!.usedExposures]).toEqual([100, 1]);
+  });
+
+  it('moves the exposures since a replacement recorded late from the old tube to the new one', async () => {
+    const d = await deviceWithTube(fleet.b2, 50_000); // 30 exposures of 10 mAs over the last 29 days
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/ha/changetubestatus',
+      headers: as(service),
+      payload: {
+        deviceId: d.id,
+        serial: 'LATE',
+        installedAt: new Date(now().getTime() - 5 * DAY).toISOString(),
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    const { current, history } = r.json().result;
+    // Exposures 0.5, 1.5, 2.5, 3.5 and 4.5 days ago (each day of the 29 once, a second time for 0.5 day).
+    const since = (await db().select().from(imageFacts).where(eq(imageFacts.deviceId, d.id))).filter(
+      (f) => f.acquiredAt.getTime() >= now().getTime() - 5 * DAY - 60_000,
+    ).length;
+    expect(current.usedExposures).toBe(since);
+    expect(current.usedMas).toBe(since * 10);
+    expect(history[0].usedMas).toBe(50_000 - since * 10);
   });
 });
