@@ -14,6 +14,7 @@ import {
   technologists,
   unassignedFacts,
 } from '../../platform/db/schema';
+import { rowsOf } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { placeLateFacts } from './assign';
@@ -305,11 +306,11 @@ describe('devices: list, details, onboarding and assignment', () => {
       fleet.b.id,
       true,
     ]);
-    const [n] = (
+    const [n] = rowsOf<{ n: number }>(
       await db().execute(
         sql`select sum(images)::int as n from daily_image_rollups where site_id = ${fleet.b1.id}`,
-      )
-    ).rows as { n: number }[];
+      ),
+    );
     expect(n!.n).toBe(1);
     expect(await placeLateFacts(db())).toBe(0);
   });

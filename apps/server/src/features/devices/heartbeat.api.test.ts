@@ -18,7 +18,8 @@ describe('POST /api/device/heartbeat and connection status', () => {
   let customerUser = '';
   const db = () => t.database.db;
   const signIn = async () => {
-    [service, customerUser] = await Promise.all(users.map((u) => login(t.app, u.email, TEST_PASSWORD)));
+    const signed = await Promise.all(users.map((u) => login(t.app, u.email, TEST_PASSWORD)));
+    [service, customerUser] = signed as [string, string];
   };
   const issueKey = async (deviceId: number, token = service) =>
     t.app.inject({ method: 'POST', url: '/api/ha/deviceKey', headers: as(token), payload: { deviceId } });

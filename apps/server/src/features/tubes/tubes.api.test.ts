@@ -81,7 +81,8 @@ describe('tube life', () => {
   /** Sessions end after 15 idle minutes: sign in again after moving the clock. */
   let users: { email: string }[] = [];
   const signIn = async () => {
-    [admin, service, customerA] = await Promise.all(users.map((u) => login(t.app, u.email, TEST_PASSWORD)));
+    const signed = await Promise.all(users.map((u) => login(t.app, u.email, TEST_PASSWORD)));
+    [admin, service, customerA] = signed as [string, string, string];
   };
   afterAll(() => t.close());
 
