@@ -71,26 +71,34 @@ interface Rates {
 }
 
 /**
- * Mean daily use of current tubes over the last `windowDays`, from facts and, where the device
- * reports counters, from the counter readings of its heartbeats. The window starts no earlier
- * than the tube's install and (for facts) than the device's first object, so a new tube or a
- * newly connected device is not diluted by days it could not have been used or seen.
+ * Mean daily use of current tubes over the last `windowDays` up to the device's last contact,
+ * from facts and, where the device reports counters, from the counter readings of its
+ * heartbeats. The window starts no earlier than the tube's install and (for facts) than the
+ * device's first contact, so a new tube or a newly connected device is not diluted by days it
+ * could not have been used or seen.
  */
 async function dailyRates(db: DbOrTx, now: Date, windowDays: number, deviceIds?: number[]): Promise<Rates[]> {
   const windowStart = new Date(now.getTime() - windowDays * DAY_MS);
   const only = deviceIds ? sql`and t.device_id = any(${`{${deviceIds.join(',')}}`}::int[])` : sql``;
   const derived = `{${DERIVED_IMAGE_KINDS.join(',')}}`;
+  // The window ends at the device's last contact: a device we have not heard from for a while
+  // keeps the forecast of its last weeks of contact instead of looking unused.
   const facts = rowsOf<{ id: number; mas: number; n: number; days: number }>(
     await db.execute(sql`
       select t.id, coalesce(f.mas, 0)::float8 as mas, coalesce(f.n, 0)::float8 as n,
-        greatest(1, extract(epoch from (${now}::timestamptz
-          - greatest(${windowStart}::timestamptz, t.installed_at, coalesce(d.first_seen_at, t.installed_at)))) / 86400.0)::float8 as days
+        greatest(1, extract(epoch from (w.until - greatest(w.since, coalesce(d.first_seen_at, w.since)))) / 86400.0)::float8 as days
       from tubes t join devices d on d.id = t.device_id
+      cross join lateral (
+        select least(${now}::timestamptz, coalesce(greatest(d.last_heartbeat_at, d.last_object_at), ${now}::timestamptz)) as until
+      ) e
+      cross join lateral (
+        select e.until, greatest(e.until - make_interval(days => ${windowDays}), t.installed_at) as since
+      ) w
       left join lateral (
-        select sum(mas::float8) as mas, count(*) filter (where not (image_kind = any(${derived}::text[]))) as n
+        select sum(mas::float8) filter (where not (image_kind = any(${derived}::text[]))) as mas,
+               count(*) filter (where not (image_kind = any(${derived}::text[]))) as n
         from image_facts
-        where device_id = t.device_id and acquired_at >= greatest(${windowStart}::timestamptz, t.installed_at)
-          and acquired_at <= ${now}
+        where device_id = t.device_id and acquired_at >= w.since and acquired_at <= w.until
       ) f on true
       where t.replaced_at is null ${only}`),
   );

@@ -145,6 +145,40 @@ describe('tube life', () => {
     expect((await info(admin, d.id)).json().result.current.dailyMas).toBeCloseTo(30, 3);
   });
 
+  it('keeps the forecast of a device gone quiet: the window ends at its last contact', async () => {
+    const d = await makeDevice(db(), fleet.a1, {
+      lastObjectAt: new Date(now().getTime() - 14 * DAY),
+      firstSeenAt: new Date(now().getTime() - 300 * DAY),
+    });
+    await db()
+      .insert(tubes)
+      .values({
+        deviceId: d.id,
+        customerId: d.customerId,
+        installedAt: new Date(now().getTime() - 400 * DAY),
+        ratedMas: RATED,
+        usedMas: RATED - 200,
+      });
+    await db()
+      .insert(imageFacts)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          sopInstanceUid: `2.25.quiet.${i}`,
+          exposureKey: `2.25.quiet.${i}`,
+          source: 'image' as const,
+          acquiredAt: new Date(now().getTime() - (14 + (i % 29) + 0.5) * DAY),
+          localDate: '2026-01-01',
+          deviceId: d.id,
+          imageKind: '2D' as const,
+          mas: 10,
+        })),
+      );
+    await refreshTubeForecasts(db(), now(), 30, [d.id]);
+    const tube = (await info(admin, d.id)).json().result.current;
+    expect(tube.dailyMas).toBeCloseTo(10, 3);
+    expect([tube.daysRemaining, tube.status]).toEqual([20, 'Replace Tube']);
+  });
+
   it('follows customer thresholds, inherited by child customers, and the product default elsewhere', async () => {
     await db()
       .insert(settings)
