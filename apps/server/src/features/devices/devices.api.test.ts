@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildDeviceRollups } from '../../analytics/rebuild-rollups';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
@@ -313,5 +314,48 @@ describe('devices: list, details, onboarding and assignment', () => {
     );
     expect(n!.n).toBe(1);
     expect(await placeLateFacts(db())).toBe(0);
+  });
+
+  it('rebuilds a device’s rollups exactly as ingest keeps them', async () => {
+    const serial = d.b1.serial;
+    const uid = (n: number) => ({
+      SOPInstanceUID: `1.2.826.55.${n}`,
+      StudyInstanceUID: `1.2.826.55.${n < 3 ? 1 : 2}`,
+    });
+    await store([image(serial, 1, uid(1)), image(serial, 2, uid(2)), image(serial, 3, uid(3))]);
+    await store(
+      [image(serial, 4, uid(4))],
+      [
+        {
+          sopInstanceUid: '1.2.826.55.99',
+          titleCode: '113001',
+          reasonCode: '111210',
+          reason: 'Motion',
+          referencedSopInstanceUids: ['1.2.826.55.1', '1.2.826.55.4'],
+          device: null,
+        },
+      ],
+    );
+    const snapshot = async () => ({
+      images: (
+        await db().select().from(dailyImageRollups).where(eq(dailyImageRollups.deviceId, d.b1.id))
+      ).map(({ kvpSum, masSum, agdSum, agdMax, forceSum, thicknessSum, ...rest }) => ({
+        ...rest,
+        sums: [kvpSum, masSum, agdSum, agdMax, forceSum, thicknessSum].map((x) =>
+          Math.round((x ?? 0) * 1000),
+        ),
+      })),
+      rejects: await db().select().from(dailyRejectRollups).where(eq(dailyRejectRollups.deviceId, d.b1.id)),
+      exams: await db().select().from(dailyExamRollups).where(eq(dailyExamRollups.deviceId, d.b1.id)),
+    });
+    const byIngest = await snapshot();
+    expect(byIngest.images.reduce((n, r) => n + r.images, 0)).toBe(4);
+    expect(byIngest.rejects.reduce((n, r) => n + r.rejected, 0)).toBe(2);
+    await db().transaction((tx) => rebuildDeviceRollups(tx, d.b1.id));
+    const rebuilt = await snapshot();
+    const order = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(order(rebuilt.images)).toEqual(order(byIngest.images));
+    expect(order(rebuilt.rejects)).toEqual(order(byIngest.rejects));
+    expect(order(rebuilt.exams)).toEqual(order(byIngest.exams));
   });
 });
