@@ -135,11 +135,13 @@ export async function placeUnassignedFacts(tx: Tx, deviceId: number, site: Site)
 
 /** Facts that reached a device after it was assigned but were stored without its site. */
 export async function placeLateFacts(db: Db): Promise<number> {
+  // From the devices side: one index probe per assigned device, however many facts wait.
   const late = await db
-    .selectDistinct({ deviceId: unassignedFacts.deviceId })
-    .from(unassignedFacts)
-    .innerJoin(devices, eq(devices.id, unassignedFacts.deviceId))
-    .where(sql`${devices.siteId} is not null`);
+    .select({ deviceId: devices.id })
+    .from(devices)
+    .where(
+      sql`${devices.siteId} is not null and exists (select 1 from ${unassignedFacts} where ${unassignedFacts.deviceId} = ${devices.id})`,
+    );
   let n = 0;
   for (const { deviceId } of late) {
     n += await db.transaction(async (tx) => {
