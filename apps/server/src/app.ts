@@ -12,10 +12,13 @@ import {
 import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
+import { heartbeatRoutes } from './features/devices/heartbeat-routes';
+import { deviceRoutes } from './features/devices/routes';
 import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
+import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
@@ -83,7 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: `${config.PRODUCT_NAME} API`, version: '0.1.0' },
       components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' } },
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'x-device-key' },
+        },
       },
       security: [{ accessToken: [] }],
     },
@@ -100,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appConfigRoutes, { prefix: '/api' });
   await app.register(releaseRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(deviceRoutes, { prefix: '/api' });
+  await app.register(heartbeatRoutes, { prefix: '/api' });
+  await app.register(tubeRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

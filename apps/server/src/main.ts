@@ -1,6 +1,7 @@
 import { ensureRollupsCurrent } from './analytics/rollups';
 import { buildApp } from './app';
 import { DEMO_LOGINS, databaseIsEmpty, demoPassword, loadDemo, syncDemoPasswords } from './demo';
+import { startDeviceMonitor } from './features/devices/monitor';
 import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres } from './platform/db';
@@ -20,6 +21,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`\n${signal}: shutting down…`);
+    await monitor?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch((err) => console.error('closing the database failed:', err));
     process.exit(0);
@@ -27,6 +29,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let monitor: ReturnType<typeof startDeviceMonitor> | undefined;
 
   await database.migrate();
   if (await ensureRollupsCurrent(database.db))
@@ -61,6 +64,8 @@ async function main() {
     3600_000,
   );
   housekeeping.unref();
+  // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
+  monitor = startDeviceMonitor(app);
 
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import {
   dashboards,
@@ -8,7 +8,6 @@ import {
   messages,
   releaseNotes,
   releases,
-  tubes,
   users,
 } from '../platform/db/schema';
 import { DEMO_LOGINS } from './people';
@@ -71,28 +70,8 @@ export async function createDemoContent(db: Db, now: Date): Promise<void> {
       }
     }
 
-    // Tube alerts for tubes near their end, as the tube service will raise them.
-    const worn = await tx
-      .select({
-        deviceId: tubes.deviceId,
-        customerId: tubes.customerId,
-        serial: devices.serial,
-        model: devices.model,
-      })
-      .from(tubes)
-      .innerJoin(devices, eq(devices.id, tubes.deviceId))
-      .where(and(isNull(tubes.replacedAt)))
-      .orderBy(asc(tubes.id))
-      .limit(4);
+    // Tube alerts are raised by the tube forecast itself (see load-fleet).
     await tx.insert(messages).values([
-      ...worn.map((w) => ({
-        customerId: w.customerId,
-        deviceId: w.deviceId,
-        kind: 'tube_alert' as const,
-        subject: `Tube check for ${w.model} SN ${w.serial}`,
-        body: 'The X-ray tube of this device is approaching the end of its rated life. Please plan a replacement with your service engineer.',
-        createdAt: new Date(now.getTime() - 2 * DAY),
-      })),
       {
         customerId: null,
         kind: 'release' as const,

@@ -1,4 +1,3 @@
-import { tubeLifeStatus } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../platform/scope';
@@ -23,14 +22,27 @@ describe('the demo fleet', () => {
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
   it('has all three tube statuses, every connection status and every onboarding state', async () => {
-    const tubes = await q<{ days: number | null }>(sql`
-      select (t.rated_mas - t.used_mas) / nullif(u.daily, 0) as days
-      from tubes t
-      join (select device_id, sum(mas) / 30.0 as daily from image_facts
-            where acquired_at >= ${new Date(now.getTime() - 30 * 86_400_000)} group by device_id) u on u.device_id = t.device_id
-      where t.replaced_at is null`);
-    const statuses = new Set(tubes.filter((x) => x.days !== null).map((x) => tubeLifeStatus(Number(x.days))));
-    expect(statuses).toEqual(new Set(['Tube OK', 'Schedule Replacement', 'Replace Tube']));
+    const token = await login(t.app, DEMO_LOGINS[0]!.email, 'demo-password-1');
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/ha/filtertubereport',
+      headers: as(token),
+      payload: {},
+    });
+    const counts = report.json().result.counts;
+    expect(counts['Tube OK']).toBeGreaterThan(0);
+    expect(counts['Schedule Replacement']).toBeGreaterThan(0);
+    expect(counts['Replace Tube']).toBeGreaterThan(0);
+    // The forecast raised its alerts for the tubes it found due, once each.
+    const [alerts] = await q<{ n: number; tubes: number }>(
+      sql`select count(*)::int as n, count(distinct device_id)::int as tubes from messages where kind = 'tube_alert'`,
+    );
+    expect(alerts!.n).toBe(counts['Replace Tube']);
+    expect(alerts!.tubes).toBe(alerts!.n);
+    // Connection status as the API computes it, and as cached for the device table.
+    const status = await t.app.inject({ url: '/api/ha/deviceStatus', headers: as(token) });
+    const live = status.json().result.counts;
+    for (const k of ['GREEN', 'YELLOW', 'RED', 'unavailable']) expect(live[k], k).toBeGreaterThan(0);
     const connection = await q<{ s: string | null }>(
       sql`select distinct connection_status as s from devices`,
     );

@@ -1,5 +1,6 @@
-import { type DicomRecord, fleetHistory, type SimFleet } from '@kestrel/fleet-sim';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { type DicomRecord, fleetHistory, MANUFACTURER, MODELS, type SimFleet } from '@kestrel/fleet-sim';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { refreshTubeForecasts } from '../features/tubes/forecast';
 import { mapObject, recordHeader } from '../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../ingest/mapping/types';
 import { storeBatch } from '../ingest/store';
@@ -9,8 +10,8 @@ import {
   deviceHeartbeats,
   deviceStatusHistory,
   devices,
-  imageFacts,
   sites,
+  tubeRatings,
   tubes,
 } from '../platform/db/schema';
 
@@ -38,6 +39,10 @@ export async function loadFleet(
   const siteIds = new Map<string, number>();
   const deviceIds = new Map<string, number>();
   await db.transaction(async (tx) => {
+    await tx
+      .insert(tubeRatings)
+      .values(MODELS.map((m) => ({ manufacturer: MANUFACTURER, model: m.name, ratedMas: m.tubeRatedMas })))
+      .onConflictDoNothing();
     for (const c of fleet.customers) {
       const [row] = await tx
         .insert(customers)
@@ -126,11 +131,22 @@ async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, numb
       const id = ids.get(d.key);
       if (id === undefined || d.lastHeartbeatMinutesAgo === null) continue;
       const last = new Date(now.getTime() - d.lastHeartbeatMinutesAgo * 60_000);
+      const history: { status: 'GREEN' | 'YELLOW' | 'RED'; since: Date }[] = [
+        { status: 'GREEN', since: new Date(now.getTime() - d.activeFromDaysAgo * DAY_MS) },
+      ];
+      if (d.connection === 'YELLOW' || d.connection === 'RED') {
+        history.push({ status: 'YELLOW', since: new Date(last.getTime() + 30 * 60_000) });
+      }
+      if (d.connection === 'RED') history.push({ status: 'RED', since: new Date(last.getTime() + DAY_MS) });
+      const inForce = history.filter((h) => h.since <= now);
       const [device] = await tx
         .update(devices)
         .set({
           lastHeartbeatAt: last,
+          // A quiet device's last contact is its last heartbeat: nothing arrived after it.
+          lastObjectAt: sql`least(${devices.lastObjectAt}, ${last})`,
           connectionStatus: d.connection === 'NEVER' ? null : d.connection,
+          connectionSince: inForce.at(-1)?.since ?? null,
           keyCreatedAt: last,
         })
         .where(eq(devices.id, id))
@@ -142,47 +158,37 @@ async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, numb
         softwareVersion: device!.softwareVersion,
         uptimeSeconds: 3600 * 24 * 3,
       });
-      const history: { status: 'GREEN' | 'YELLOW' | 'RED'; since: Date }[] = [
-        { status: 'GREEN', since: new Date(now.getTime() - d.activeFromDaysAgo * DAY_MS) },
-      ];
-      if (d.connection === 'YELLOW' || d.connection === 'RED') {
-        history.push({ status: 'YELLOW', since: new Date(last.getTime() + 30 * 60_000) });
-      }
-      if (d.connection === 'RED') history.push({ status: 'RED', since: new Date(last.getTime() + DAY_MS) });
       await tx
         .insert(deviceStatusHistory)
-        .values(
-          history
-            .filter((h) => h.since <= now)
-            .map((h) => ({ deviceId: id, customerId: device!.customerId, ...h })),
-        );
+        .values(inForce.map((h) => ({ deviceId: id, customerId: device!.customerId, ...h })));
     }
   });
 }
 
 /**
  * Tubes installed before the simulated period were used before it too. That earlier use is
- * unknown, so it is set to what leaves each tube its planned remaining life at today's rate.
+ * unknown, so it is set to what leaves each tube its planned remaining life at the rate the
+ * forecast sees (the tube service's own rule); then the forecast runs for real and raises the
+ * alerts of the tubes that are due.
  */
 async function setTubeWear(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
+  await refreshTubeForecasts(db, now, 30, [...ids.values()]);
   await db.transaction(async (tx) => {
     for (const d of fleet.devices) {
       const id = ids.get(d.key);
       const plan = d.tubes.find((t) => t.replacedDaysAgo === null);
       if (id === undefined || !plan || plan.targetDaysRemaining === null) continue;
-      const [use] = await tx
-        .select({ mas: sql<number>`coalesce(sum(${imageFacts.mas}), 0)::float8` })
-        .from(imageFacts)
-        .where(and(eq(imageFacts.deviceId, id), gte(imageFacts.acquiredAt, since)));
-      const daily = Number(use?.mas ?? 0) / 30;
+      const current = and(eq(tubes.deviceId, id), isNull(tubes.replacedAt));
+      const [tube] = await tx.select({ daily: tubes.dailyMas }).from(tubes).where(current);
+      const daily = tube?.daily ?? 0;
       if (daily <= 0) continue;
+      // Half a day over the target, so that rounding down shows the planned number.
+      const used = plan.ratedMas - (plan.targetDaysRemaining + 0.5) * daily;
       await tx
         .update(tubes)
-        .set({
-          usedMas: sql`greatest(${tubes.usedMas}, ${plan.ratedMas - plan.targetDaysRemaining * daily})`,
-        })
-        .where(and(eq(tubes.deviceId, id), isNull(tubes.replacedAt)));
+        .set({ usedMas: sql`greatest(${tubes.usedMas}, ${used})` })
+        .where(current);
     }
   });
+  await refreshTubeForecasts(db, now, 30, [...ids.values()]);
 }

@@ -11,6 +11,10 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: 15,
       PROVIDER_SLUG: 'acme',
       DEMO_FLEET: true,
+      CONNECTION_EVALUATE_SECONDS: 60,
+      TUBE_FORECAST_WINDOW_DAYS: 30,
+      TUBE_FORECAST_REFRESH_MINUTES: 60,
+      HEARTBEAT_RATE_LIMIT: 30,
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toMatch(/\/data$/);
@@ -28,6 +32,9 @@ describe('loadConfig', () => {
     ['PROVIDER_SLUG', 'Acme Inc', /PROVIDER_SLUG="Acme Inc": must be lower-case/],
     ['DEMO_FLEET', 'maybe', /DEMO_FLEET="maybe": must be true or false/],
     ['DICOM_AE_TITLE', 'A_VERY_LONG_AE_TITLE', /DICOM_AE_TITLE/],
+    ['TUBE_FORECAST_WINDOW_DAYS', '0', /TUBE_FORECAST_WINDOW_DAYS="0": must be at least 1/],
+    ['CONNECTION_EVALUATE_SECONDS', 'often', /CONNECTION_EVALUATE_SECONDS="often": must be a positive/],
+    ['HEARTBEAT_RATE_LIMIT', '0', /HEARTBEAT_RATE_LIMIT="0": must be at least 1/],
   ])('stops on a bad %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

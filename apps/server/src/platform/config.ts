@@ -58,6 +58,14 @@ const schema = z.object({
     .default(1024 * 1024),
   CONNECTION_YELLOW_MINUTES: positive('a positive number of minutes').default(30),
   CONNECTION_RED_MINUTES: positive('a positive number of minutes').default(24 * 60),
+  /** How often connection status is re-evaluated for devices that went quiet. */
+  CONNECTION_EVALUATE_SECONDS: positive('a positive number of seconds').default(60),
+  /** Tube forecast: mean daily use over this many days. */
+  TUBE_FORECAST_WINDOW_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(365).default(30),
+  /** How often every tube's mean daily use is recomputed (heartbeats and replacements also do it). */
+  TUBE_FORECAST_REFRESH_MINUTES: positive('a positive number of minutes').default(60),
+  /** Heartbeats accepted per device key and minute. */
+  HEARTBEAT_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(30),
   DEMO_FLEET: bool.default(true),
   DEMO_SEED: z.string().min(1).default('kestrel'),
   DEMO_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3660).default(183),

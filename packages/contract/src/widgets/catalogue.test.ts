@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { legendOf, widgetById, widgetCatalogue } from './catalogue';
-import { connectionColour, deviceTableColour, progressColour } from './colours';
 
 describe('widget catalogue', () => {
   it('has the legend type of every id exactly as spec §9', () => {
@@ -26,28 +25,5 @@ describe('widget catalogue', () => {
     expect(widgetById(9049)!.options.parse({})).toEqual({ limit: 15 });
     expect(widgetById(9109)!.options.parse({})).toEqual({ limit: 15, tubeLifeYellow: 61, tubeLifeRed: 31 });
     expect(() => widgetById(9049)!.options.parse({ limit: 1 })).toThrow();
-  });
-});
-
-describe('status colours (spec §4)', () => {
-  it('maps progress, connection and the inverted device table', () => {
-    expect([
-      progressColour('completed'),
-      progressColour(true),
-      progressColour('inprogress'),
-      progressColour('todo'),
-      progressColour(false),
-    ]).toEqual(['green', 'green', 'yellow', 'red', 'red']);
-    expect([
-      connectionColour('GREEN'),
-      connectionColour('YELLOW'),
-      connectionColour('RED'),
-      connectionColour(null),
-    ]).toEqual(['green', 'yellow', 'red', 'grey']);
-    expect([deviceTableColour(true), deviceTableColour(false), deviceTableColour(null)]).toEqual([
-      'red',
-      'green',
-      'grey',
-    ]);
   });
 });

@@ -8,7 +8,15 @@ import {
 } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
-import { factAliases, imageFacts, pendingRejections, studies } from '../../platform/db/schema';
+import {
+  DERIVED_IMAGE_KINDS,
+  factAliases,
+  type ImageKind,
+  imageFacts,
+  pendingRejections,
+  studies,
+  unassignedFacts,
+} from '../../platform/db/schema';
 import { rowsOf } from '../../platform/scope';
 import type { ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
@@ -227,6 +235,20 @@ export async function storeBatch(
                    unnest(${`{${[...perStudy.values()].join(',')}}`}::int[]) as n) d
       where s.id = d.id`);
     await addTubeUsage(tx, newRows);
+    // A device not yet assigned to a site: keep what assignment needs to place these facts.
+    const unassigned = newRows.filter((r) => r.device.siteId === null);
+    await insertUnnest(
+      tx,
+      unassignedFacts,
+      unassigned.map((r) => ({
+        sopInstanceUid: r.row.sopInstanceUid,
+        deviceId: r.row.deviceId,
+        operator: r.obs.operator,
+        localDateTime: r.obs.localDateTime,
+        utcOffsetMinutes: r.obs.utcOffsetMinutes,
+      })),
+      sql`on conflict do nothing`,
+    );
   }
 
   // Rejections of images stored earlier (or still to come); images of this batch were marked above.
@@ -328,12 +350,13 @@ async function rejectStoredImages(
 /** Exposures after a tube went in wear that tube: mAs and count, per device. */
 async function addTubeUsage(
   tx: Tx,
-  rows: { device: KnownDevice; row: { acquiredAt: Date; mas: number | null } }[],
+  rows: { device: KnownDevice; row: { acquiredAt: Date; mas: number | null; imageKind: ImageKind } }[],
 ) {
   const perTube = new Map<number, { mas: number; n: number }>();
   for (const { device, row } of rows) {
     if (device.tubeId === null || !device.tubeInstalledAt || row.acquiredAt < device.tubeInstalledAt)
       continue;
+    if (DERIVED_IMAGE_KINDS.includes(row.imageKind)) continue;
     const u = perTube.get(device.tubeId) ?? { mas: 0, n: 0 };
     u.mas += row.mas ?? 0;
     u.n += 1;

@@ -20,7 +20,7 @@ describe('device keys', () => {
     expect(await verifyDeviceKey(t.database.db, first)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, second)).not.toBeNull();
     expect(await verifyDeviceKey(t.database.db, `${second.slice(0, -1)}A`)).toBeNull();
-    expect(await verifyDeviceKey(t.database.db, 'kd_999999_' + 'x'.repeat(43))).toBeNull();
+    expect(await verifyDeviceKey(t.database.db, `kd_999999_${'x'.repeat(43)}`)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, undefined)).toBeNull();
   });
 });

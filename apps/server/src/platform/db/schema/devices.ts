@@ -1,7 +1,18 @@
 import type { ConnectionStatus, DeviceType, OnboardingState } from '@kestrel/contract';
-import { bigint, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { customers, sites } from './parties';
+import { users } from './people';
 
 /**
  * A device is known by manufacturer + serial number. Unknown senders are registered as
@@ -28,8 +39,13 @@ export const devices = pgTable(
     firstSeenAt: at(),
     lastObjectAt: at(),
     lastHeartbeatAt: at(),
+    /** Latest values a heartbeat reported (the heartbeat rows keep the series). */
+    uptimeSeconds: bigint({ mode: 'number' }),
+    freeDiskMb: doublePrecision(),
     /** Cached for listing; the history below is the record. */
     connectionStatus: text().$type<Exclude<ConnectionStatus, null>>(),
+    /** When the cached status began (the `since` of its latest history row). */
+    connectionSince: at(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,7 +110,56 @@ export const tubes = pgTable(
     usedExposures: bigint({ mode: 'number' }).notNull().default(0),
     counterBaselineMas: doublePrecision(),
     counterBaselineExposures: bigint({ mode: 'number' }),
+    /** The device's latest lifetime counters while this tube is in (used = counter − baseline). */
+    counterMas: doublePrecision(),
+    counterExposures: bigint({ mode: 'number' }),
+    counterAt: at(),
+    /**
+     * Mean daily use over the forecast window, refreshed periodically and on heartbeats; days
+     * remaining are computed from it and the live usage when read.
+     */
+    dailyMas: doublePrecision(),
+    dailyExposures: doublePrecision(),
+    forecastAt: at(),
+    /** When the 'Replace Tube' message was raised for this tube (once per tube). */
+    alertedAt: at(),
+    installedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    replacedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     notes: text(),
+  },
+  (t) => [
+    index().on(t.deviceId),
+    // At most one current tube per device, whatever two service engineers do at once.
+    uniqueIndex('tubes_one_current').on(t.deviceId).where(sql`${t.replacedAt} is null`),
+  ],
+);
+
+/** Rated tube life by device model: the default for a tube recorded without its own rating. */
+export const tubeRatings = pgTable(
+  'tube_ratings',
+  {
+    id: id(),
+    manufacturer: text().notNull(),
+    model: text().notNull(),
+    ratedMas: doublePrecision(),
+    ratedExposures: bigint({ mode: 'number' }),
+  },
+  (t) => [unique('tube_ratings_model').on(t.manufacturer, t.model)],
+);
+
+/**
+ * What a fact of a not yet assigned ('pending') device needs when the device is assigned: the
+ * operator's name (technologists are per site) and the device's wall-clock time with any offset
+ * the object carried (the site's time zone makes it an instant). Rows go once they are applied.
+ */
+export const unassignedFacts = pgTable(
+  'unassigned_facts',
+  {
+    sopInstanceUid: text().primaryKey(),
+    deviceId: integer().notNull(),
+    operator: text(),
+    localDateTime: text().notNull(),
+    utcOffsetMinutes: integer(),
   },
   (t) => [index().on(t.deviceId)],
 );

@@ -24,6 +24,8 @@ export type ImageKind =
   | 'cedm_low'
   | 'cedm_high'
   | 'cedm_subtraction';
+/** Images computed from other images: no X-ray of their own, so they do not wear the tube. */
+export const DERIVED_IMAGE_KINDS: readonly ImageKind[] = ['synthetic_2d', 'cedm_subtraction'];
 export type Procedure = 'screening' | 'diagnostic' | 'biopsy' | 'other';
 export type Laterality = 'L' | 'R' | 'B';
 

@@ -1,0 +1,74 @@
+import {
+  availability,
+  type ConnectionThresholds,
+  connectionStatusAt,
+  type DeviceStatusResult,
+  laterOf,
+} from '@kestrel/contract';
+import type { DbOrTx } from '../../platform/db';
+import { type Change, connectionTransitions, statusHistory } from './connection';
+import type { DeviceWithPlace } from './queries';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Connection status of devices with their availability over [from, to): the recorded history,
+ * completed up to now by the changes the rules say have happened since the last evaluation.
+ */
+export async function deviceStatusReport(
+  db: DbOrTx,
+  rows: DeviceWithPlace[],
+  range: { from?: string; to?: string; withHistory: boolean },
+  now: Date,
+  th: ConnectionThresholds,
+): Promise<DeviceStatusResult> {
+  const to = range.to ? new Date(range.to) : now;
+  const from = range.from ? new Date(range.from) : new Date(to.getTime() - 30 * DAY_MS);
+  const end = to < now ? to : now;
+  const history = await statusHistory(
+    db,
+    rows.map((r) => r.device.id),
+    from,
+    end,
+  );
+  const counts = { GREEN: 0, YELLOW: 0, RED: 0, unavailable: 0 };
+  let shown: Change[] = [];
+  const devices = rows.map(({ device: d, siteName, customerName }) => {
+    const lastContact = laterOf(d.lastHeartbeatAt, d.lastObjectAt);
+    const status = connectionStatusAt(lastContact, now, th);
+    counts[status ?? 'unavailable']++;
+    const pending = connectionTransitions(
+      { status: d.connectionStatus, since: d.connectionSince },
+      lastContact,
+      end,
+      th,
+    ).filter((c) => c.since >= from);
+    const changes = [...(history.get(d.id) ?? []), ...pending];
+    if (range.withHistory) shown = changes;
+    const recorded = { status: d.connectionStatus, since: d.connectionSince };
+    const since = connectionTransitions(recorded, lastContact, now, th).at(-1)?.since ?? d.connectionSince;
+    return {
+      id: d.id,
+      serial: d.serial,
+      model: d.model,
+      siteId: d.siteId,
+      siteName,
+      customerId: d.customerId,
+      customerName,
+      connectionStatus: status,
+      lastContactAt: lastContact?.toISOString() ?? null,
+      since: status ? (since?.toISOString() ?? null) : null,
+      availability: availability(changes, from, end),
+    };
+  });
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    thresholds: th,
+    counts,
+    devices,
+    ...(range.withHistory
+      ? { history: shown.map((c) => ({ status: c.status, since: c.since.toISOString() })) }
+      : {}),
+  };
+}

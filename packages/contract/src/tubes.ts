@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { deviceTypeSchema, instantInput, tubeLifeStatusSchema } from './devices';
+
+/**
+ * Tube life: `/api/ha/tubeinfo`, `tubeservice`, `filtertubereport` and `changetubestatus`
+ * (docs/api.md, docs/devices.md). Days remaining are whole days (rounded down, so the status
+ * of the shown number and of the exact forecast agree); null means no forecast.
+ */
+const instant = z.string();
+
+export const tubeThresholds = z.object({ tubeLifeYellow: z.number(), tubeLifeRed: z.number() });
+export type TubeThresholds = z.infer<typeof tubeThresholds>;
+
+export const tubeView = z.object({
+  id: z.number(),
+  serial: z.string().nullable(),
+  installedAt: instant,
+  replacedAt: instant.nullable(),
+  ratedMas: z.number().nullable(),
+  ratedExposures: z.number().nullable(),
+  /** Usage since install, from the device's counters when it reports them, else from facts. */
+  usedMas: z.number(),
+  usedExposures: z.number(),
+  usageSource: z.enum(['facts', 'counters']),
+  /** Mean daily use over the forecast window. */
+  dailyMas: z.number().nullable(),
+  dailyExposures: z.number().nullable(),
+  /** Share of the rated life used (0–1+), by the measure that is further along. */
+  lifeUsed: z.number().nullable(),
+  daysRemaining: z.number().int().nullable(),
+  /** Forecast end of rated life. */
+  dueAt: instant.nullable(),
+  status: tubeLifeStatusSchema.nullable(),
+  forecastAt: instant.nullable(),
+  notes: z.string().nullable(),
+});
+export type TubeView = z.infer<typeof tubeView>;
+
+export const tubeInfoResult = z.object({
+  deviceId: z.number(),
+  serial: z.string(),
+  model: z.string(),
+  siteId: z.number().nullable(),
+  siteName: z.string().nullable(),
+  customerId: z.number().nullable(),
+  customerName: z.string().nullable(),
+  thresholds: tubeThresholds,
+  current: tubeView.nullable(),
+  /** Replaced tubes, newest first. */
+  history: z.array(tubeView),
+});
+export type TubeInfoResult = z.infer<typeof tubeInfoResult>;
+
+export const tubeReportRow = z.object({
+  deviceId: z.number(),
+  deviceSerial: z.string(),
+  model: z.string(),
+  deviceType: deviceTypeSchema,
+  siteId: z.number().nullable(),
+  siteName: z.string().nullable(),
+  customerId: z.number().nullable(),
+  customerName: z.string().nullable(),
+  tube: tubeView,
+});
+export type TubeReportRow = z.infer<typeof tubeReportRow>;
+
+export const tubeStatusFilter = z.enum(['Tube OK', 'Schedule Replacement', 'Replace Tube', 'No forecast']);
+
+export const tubeReportFilter = z.strictObject({
+  status: z.array(tubeStatusFilter).max(4).optional(),
+  customerIds: z.array(z.number().int().positive()).max(1000).optional(),
+  siteIds: z.array(z.number().int().positive()).max(1000).optional(),
+  /** Forecast end of life on or after / before this instant (tubes without forecast drop out). */
+  dueFrom: instantInput.optional(),
+  dueTo: instantInput.optional(),
+  /** Installed on or after / before. */
+  installedFrom: instantInput.optional(),
+  installedTo: instantInput.optional(),
+});
+export type TubeReportFilter = z.infer<typeof tubeReportFilter>;
+
+export const tubeCounts = z.object({
+  'Tube OK': z.number(),
+  'Schedule Replacement': z.number(),
+  'Replace Tube': z.number(),
+  'No forecast': z.number(),
+});
+export const tubeReportResult = z.object({ counts: tubeCounts, rows: z.array(tubeReportRow) });
+
+export const tubeServiceResult = z.object({
+  /** Current tubes at 'Schedule Replacement' or 'Replace Tube', soonest first. */
+  due: z.array(tubeReportRow),
+  /** Tubes replaced in the last 90 days, newest first. */
+  recentReplacements: z.array(tubeReportRow),
+});
+
+/**
+ * Record a tube replacement (or the first tube of a device): the current tube is closed at
+ * `installedAt` and the new one starts at zero. Rated life defaults to the previous tube's,
+ * then to the model's rating. Counter readings are the device's lifetime counters at the swap;
+ * without them the latest heartbeat's readings are the baseline.
+ */
+export const changeTubeRequest = z.strictObject({
+  deviceId: z.number().int().positive(),
+  serial: z.string().trim().min(1).max(64),
+  installedAt: instantInput.optional().describe('default: now'),
+  ratedMas: z.number().positive().optional(),
+  ratedExposures: z.number().int().positive().optional(),
+  counterMas: z.number().min(0).optional(),
+  counterExposures: z.number().int().min(0).optional(),
+  notes: z.string().max(2000).optional(),
+});
+export type ChangeTubeRequest = z.infer<typeof changeTubeRequest>;
