@@ -20,6 +20,7 @@ import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
+import { widgetRoutes } from './features/widgets/routes';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deviceRoutes, { prefix: '/api' });
   await app.register(heartbeatRoutes, { prefix: '/api' });
   await app.register(tubeRoutes, { prefix: '/api' });
+  await app.register(widgetRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

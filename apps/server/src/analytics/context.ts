@@ -1,4 +1,4 @@
-import type { WidgetAnswer } from '@kestrel/contract';
+import type { ConnectionThresholds, WidgetAnswer } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
 import { rowsOf } from '../platform/scope';
@@ -14,6 +14,9 @@ export interface QuestionContext {
   options: { limit: number } & Record<string, unknown>;
   /** Time series buckets: days up to 62 days, months beyond. */
   granularity: 'day' | 'month';
+  /** For the equipment widgets, which show the fleet as it is now. */
+  now: Date;
+  connection: ConnectionThresholds;
 }
 
 export interface Question {

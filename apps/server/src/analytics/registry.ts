@@ -1,5 +1,6 @@
 import type { Question } from './context';
 import { dimensionQuestions } from './questions/dimensions';
+import { equipmentQuestions } from './questions/equipment';
 import { reasonQuestions } from './questions/reasons';
 import { siteQuestions } from './questions/sites';
 import { technologistQuestions } from './questions/technologists';
@@ -10,5 +11,6 @@ const all: Question[] = [
   ...technologistQuestions,
   ...dimensionQuestions,
   ...reasonQuestions,
+  ...equipmentQuestions,
 ];
 export const questions = new Map(all.map((q) => [q.id, q]));

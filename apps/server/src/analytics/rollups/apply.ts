@@ -11,6 +11,7 @@ import {
   rollupTechnologistDay,
   rollupTechnologistMonth,
 } from '../../platform/db/schema';
+import { bumpDataVersion } from '../cache';
 import type { RollupDeltas } from './deltas';
 
 const DEVICE_SUMS = [
@@ -81,6 +82,7 @@ async function upsert(db: DbOrTx, table: PgTable, rows: object[], tail: SQL) {
 
 /** Write one batch of deltas. Called inside the transaction that stored the facts. */
 export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
+  bumpDataVersion();
   await upsert(
     db,
     rollupDeviceDay,

@@ -1,0 +1,73 @@
+import { type WidgetDataResult, widgetById } from '@kestrel/contract';
+import type { FastifyInstance } from 'fastify';
+import { connectionThresholds } from '../features/devices/connection';
+import { badRequest, forbidden, notFound } from '../platform/errors';
+import type { Scope } from '../platform/scope';
+import { cached } from './cache';
+import { granularityOf, type QuestionContext } from './context';
+import { questions } from './registry';
+
+export interface WidgetRequest {
+  widgetId: number;
+  fromDateSelected: string;
+  toDateSelected: string;
+  site?: number;
+  options?: string;
+}
+
+/** The sites a question may count: the caller's scope, narrowed to one site when asked. */
+export function sitesFor(scope: Scope, site?: number): number[] | null {
+  if (site === undefined) return scope.all ? null : scope.siteIds;
+  if (!scope.all && !scope.siteIds.includes(site)) throw forbidden('You do not have access to this site.');
+  return [site];
+}
+
+export function contextFor(app: FastifyInstance, scope: Scope, q: WidgetRequest): QuestionContext {
+  const def = widgetById(q.widgetId);
+  if (!def || !questions.has(q.widgetId)) throw notFound(`There is no widget ${q.widgetId}.`);
+  let raw: unknown = {};
+  if (q.options) {
+    try {
+      raw = JSON.parse(q.options);
+    } catch {
+      throw badRequest('options must be JSON');
+    }
+  }
+  const parsed = def.options.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest(`Invalid options: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return {
+    db: app.db,
+    from: q.fromDateSelected,
+    to: q.toDateSelected,
+    sites: sitesFor(scope, q.site),
+    options: parsed.data as QuestionContext['options'],
+    granularity: granularityOf(q.fromDateSelected, q.toDateSelected),
+    now: app.now(),
+    connection: connectionThresholds(app.config),
+  };
+}
+
+export async function widgetData(
+  app: FastifyInstance,
+  scope: Scope,
+  q: WidgetRequest,
+): Promise<WidgetDataResult> {
+  const ctx = contextFor(app, scope, q);
+  const question = questions.get(q.widgetId)!;
+  // Equipment widgets show "now"; their answers age with the clock, so they are keyed by minute.
+  const minute = Math.floor(ctx.now.getTime() / 60_000);
+  const answer = await cached(
+    [
+      q.widgetId,
+      ctx.from,
+      ctx.to,
+      ctx.sites,
+      ctx.options,
+      q.widgetId > 9200 || q.widgetId === 9104 || q.widgetId === 9109 ? minute : 0,
+    ],
+    ctx.now.getTime(),
+    () => question.answer(ctx),
+  );
+  return { widgetId: q.widgetId, from: ctx.from, to: ctx.to, granularity: ctx.granularity, answer };
+}

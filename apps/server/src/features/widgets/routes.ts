@@ -1,0 +1,65 @@
+import { envelope, legendTypes, widgetCatalogue, widgetDataQuery, widgetDataResult } from '@kestrel/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { widgetData } from '../../analytics/answer';
+
+const tags = ['widgets'];
+const catalogueEntry = z.object({
+  id: z.number(),
+  name: z.string(),
+  legend: z.string(),
+  chart: z.string(),
+  question: z.string(),
+  version: z.number(),
+  defaults: z.record(z.string(), z.unknown()),
+});
+const catalogue = () =>
+  widgetCatalogue.map((w) => ({
+    id: w.id,
+    name: w.name,
+    legend: w.legend,
+    chart: w.chart,
+    question: w.question,
+    version: w.version,
+    defaults: w.options.parse({}),
+  }));
+
+/** The widget catalogue and the data behind each widget (spec §7 widgetinfo, widgetsData). */
+export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/widgetinfo',
+    { schema: { tags, response: { 200: envelope(z.array(catalogueEntry)) } } },
+    async () => ({
+      success: true as const,
+      result: catalogue(),
+    }),
+  );
+
+  app.get(
+    '/widgetInfoAnalytics',
+    {
+      schema: {
+        tags,
+        response: {
+          200: envelope(z.array(z.object({ legend: z.string(), widgets: z.array(catalogueEntry) }))),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      result: legendTypes.map((legend) => ({
+        legend,
+        widgets: catalogue().filter((w) => w.legend === legend),
+      })),
+    }),
+  );
+
+  app.get(
+    '/widgetsData',
+    { schema: { tags, querystring: widgetDataQuery, response: { 200: envelope(widgetDataResult) } } },
+    async (request) => ({
+      success: true as const,
+      result: await widgetData(app, await request.scope(), request.query),
+    }),
+  );
+};
