@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
 import { heartbeatRoutes } from './features/devices/heartbeat-routes';
 import { deviceRoutes } from './features/devices/routes';
+import { exploreRoutes } from './features/explore/routes';
 import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(heartbeatRoutes, { prefix: '/api' });
   await app.register(tubeRoutes, { prefix: '/api' });
   await app.register(widgetRoutes, { prefix: '/api' });
+  await app.register(exploreRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

@@ -5,6 +5,7 @@ export * from './dates';
 export * from './device';
 export * from './devices';
 export * from './envelope';
+export * from './explore';
 export * from './menu';
 export * from './portal';
 export * from './reject-reasons';

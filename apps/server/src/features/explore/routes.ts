@@ -1,0 +1,64 @@
+import {
+  envelope,
+  exploreFilters,
+  exploreImagesQuery,
+  exploreStudiesQuery,
+  imageRecord,
+  page,
+  studyRecord,
+} from '@kestrel/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvExport, xlsxExport } from './export';
+import { countImages, listImages, listStudies } from './queries';
+
+const tags = ['explore'];
+
+/** The records behind the charts: images and exams, filtered, paged and exported (scoped). */
+export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/explore/images',
+    { schema: { tags, querystring: exploreImagesQuery, response: { 200: envelope(page(imageRecord)) } } },
+    async (request) => {
+      const scope = await request.scope();
+      const q = request.query;
+      const [total, rows] = await Promise.all([countImages(app.db, scope, q), listImages(app.db, scope, q)]);
+      return { success: true as const, result: { total, page: q.page, pageSize: q.pageSize, rows } };
+    },
+  );
+
+  app.get(
+    '/explore/studies',
+    { schema: { tags, querystring: exploreStudiesQuery, response: { 200: envelope(page(studyRecord)) } } },
+    async (request) => {
+      const q = request.query;
+      const { total, rows } = await listStudies(app.db, await request.scope(), q);
+      return { success: true as const, result: { total, page: q.page, pageSize: q.pageSize, rows } };
+    },
+  );
+
+  app.get(
+    '/explore/images/export',
+    {
+      schema: {
+        tags,
+        querystring: z.intersection(
+          exploreFilters,
+          z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const scope = await request.scope();
+      const name = `kestrel-images-${q.fromDateSelected}-to-${q.toDateSelected}.${q.format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (q.format === 'xlsx') {
+        reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        return reply.send(xlsxExport(app.db, scope, q));
+      }
+      reply.type('text/csv; charset=utf-8');
+      return reply.send(csvExport(app.db, scope, q));
+    },
+  );
+};
