@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './features/appconfig/routes';
+import { configureAnswerCache } from './analytics/cache';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
 import { heartbeatRoutes } from './features/devices/heartbeat-routes';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
 
+  configureAnswerCache(config.WIDGET_CACHE_SECONDS);
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -17,6 +17,8 @@ export interface FleetOptions {
   devices?: number;
   /** Length of the simulated history in days. */
   days?: number;
+  /** Mean exams per device and working day (7 for the demo; lower it for large benchmark fleets). */
+  examsPerDay?: number;
 }
 
 /**
@@ -80,11 +82,11 @@ export function generateFleet(options: FleetOptions): SimFleet {
   const devices: SimDevice[] = [];
   const perSite = spread(target, sites.length, rng);
   sites.forEach((site, s) => {
-    for (let i = 0; i < perSite[s]!; i++) devices.push(makeDevice(rng, devices.length, site, days));
+    for (let i = 0; i < perSite[s]!; i++) devices.push(makeDevice(rng, devices.length, site, days, options.examsPerDay ?? 7));
   });
   // Two devices nobody registered: they send anyway and register themselves as pending.
   for (let i = 0; i < Math.max(2, Math.round(target / 50)); i++) {
-    const d = makeDevice(rng, devices.length, sites[i % sites.length]!, days);
+    const d = makeDevice(rng, devices.length, sites[i % sites.length]!, days, options.examsPerDay ?? 7);
     devices.push({
       ...d,
       siteKey: null,
@@ -129,7 +131,7 @@ function spread(total: number, n: number, rng: Random): number[] {
   return counts;
 }
 
-function makeDevice(rng: Random, index: number, site: SimSite, days: number): SimDevice {
+function makeDevice(rng: Random, index: number, site: SimSite, days: number, examsPerDay: number): SimDevice {
   const model = rng.weighted(MODELS.map((m) => [m, m.weight] as const));
   const onboarding = rng.weighted([
     ['completed', 90],
@@ -203,7 +205,7 @@ function makeDevice(rng: Random, index: number, site: SimSite, days: number): Si
     silentSinceDaysAgo,
     connection,
     lastHeartbeatMinutesAgo,
-    examsPerDay: rng.normal(7, 3, 2, 16),
+    examsPerDay: rng.normal(examsPerDay, (3 * examsPerDay) / 7, Math.min(2, examsPerDay / 2), (16 * examsPerDay) / 7),
     tubes,
   };
 }

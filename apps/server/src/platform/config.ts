@@ -66,6 +66,7 @@ const schema = z.object({
   TUBE_FORECAST_REFRESH_MINUTES: positive('a positive number of minutes').default(60),
   /** Heartbeats accepted per device key and minute. */
   HEARTBEAT_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(30),
+  WIDGET_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more').max(3600).default(60),
   DEMO_FLEET: bool.default(true),
   DEMO_SEED: z.string().min(1).default('kestrel'),
   DEMO_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3660).default(183),
