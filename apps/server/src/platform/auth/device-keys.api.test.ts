@@ -19,7 +19,8 @@ describe('device keys', () => {
     const second = await issueDeviceKey(t.database.db, d.id, new Date()); // rotation
     expect(await verifyDeviceKey(t.database.db, first)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, second)).not.toBeNull();
-    expect(await verifyDeviceKey(t.database.db, `${second.slice(0, -1)}A`)).toBeNull();
+    const tampered = `${second.slice(0, -1)}${second.endsWith('A') ? 'B' : 'A'}`; // one character changed
+    expect(await verifyDeviceKey(t.database.db, tampered)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, `kd_999999_${'x'.repeat(43)}`)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, undefined)).toBeNull();
   });
