@@ -9,8 +9,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { appConfigRoutes } from './features/appconfig/routes';
 import { configureAnswerCache } from './analytics/cache';
+import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
 import { heartbeatRoutes } from './features/devices/heartbeat-routes';

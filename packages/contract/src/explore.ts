@@ -37,10 +37,21 @@ export const exploreFilters = z
     hour: slot(23).optional(),
     weekday: z.coerce.number().int().min(1).max(7).optional(),
   })
-  .refine((q) => q.fromDateSelected <= q.toDateSelected, { message: 'fromDateSelected must not be after toDateSelected', path: ['toDateSelected'] });
+  .refine((q) => q.fromDateSelected <= q.toDateSelected, {
+    message: 'fromDateSelected must not be after toDateSelected',
+    path: ['toDateSelected'],
+  });
 export type ExploreFilters = z.infer<typeof exploreFilters>;
 
-export const imageSortKeys = ['acquiredAt', 'kvp', 'mas', 'agdMgy', 'forceN', 'thicknessMm', 'pressureKpa'] as const;
+export const imageSortKeys = [
+  'acquiredAt',
+  'kvp',
+  'mas',
+  'agdMgy',
+  'forceN',
+  'thicknessMm',
+  'pressureKpa',
+] as const;
 
 export const exploreImagesQuery = z.intersection(
   exploreFilters,
@@ -101,7 +112,8 @@ export const studyRecord = z.object({
 });
 export type StudyRecord = z.infer<typeof studyRecord>;
 
-export const page = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), page: z.number(), pageSize: z.number(), rows: z.array(row) });
+export const page = <T extends z.ZodType>(row: T) =>
+  z.object({ total: z.number(), page: z.number(), pageSize: z.number(), rows: z.array(row) });
 
 /** Exports are capped; the file says so when the filter matched more. */
 export const EXPORT_MAX_ROWS = 100_000;

@@ -82,7 +82,8 @@ export function generateFleet(options: FleetOptions): SimFleet {
   const devices: SimDevice[] = [];
   const perSite = spread(target, sites.length, rng);
   sites.forEach((site, s) => {
-    for (let i = 0; i < perSite[s]!; i++) devices.push(makeDevice(rng, devices.length, site, days, options.examsPerDay ?? 7));
+    for (let i = 0; i < perSite[s]!; i++)
+      devices.push(makeDevice(rng, devices.length, site, days, options.examsPerDay ?? 7));
   });
   // Two devices nobody registered: they send anyway and register themselves as pending.
   for (let i = 0; i < Math.max(2, Math.round(target / 50)); i++) {
@@ -205,7 +206,12 @@ function makeDevice(rng: Random, index: number, site: SimSite, days: number, exa
     silentSinceDaysAgo,
     connection,
     lastHeartbeatMinutesAgo,
-    examsPerDay: rng.normal(examsPerDay, (3 * examsPerDay) / 7, Math.min(2, examsPerDay / 2), (16 * examsPerDay) / 7),
+    examsPerDay: rng.normal(
+      examsPerDay,
+      (3 * examsPerDay) / 7,
+      Math.min(2, examsPerDay / 2),
+      (16 * examsPerDay) / 7,
+    ),
     tubes,
   };
 }

@@ -1,6 +1,6 @@
 import type { WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
-import { type QuestionContext, query, round } from './context';
+import { buckets, type QuestionContext, query, ratio, round, slots } from './context';
 
 /** Display names of sites (alias first) and technologists (alias, then name). */
 export async function siteNames(ctx: QuestionContext, ids: number[]): Promise<Map<number, string>> {
@@ -66,5 +66,90 @@ export function rankedCategories(
       ...(opts.stacked && { stack: 'total' }),
     })),
     ...(opts.unit && { unit: opts.unit }),
+  };
+}
+
+/**
+ * Means per slot (e.g. per view) of each entity, as grouped bars, ranked by the overall mean.
+ * `rows` carry `<sum>_<i>` and `<n>_<i>` columns (see `sumSlots`).
+ */
+export function meansBySlot(
+  rows: Record<string, unknown>[],
+  keyOf: (r: Record<string, unknown>) => number,
+  names: Map<number, string>,
+  opts: { sum: string; n: string; slotNames: readonly string[]; limit: number; unit: string; digits: number },
+): WidgetAnswer {
+  const count = opts.slotNames.length;
+  const per = rows.map((r) => {
+    const sums = slots(r, opts.sum, count);
+    const ns = slots(r, opts.n, count);
+    const total = ratio(
+      sums.reduce((a, b) => a + b, 0),
+      ns.reduce((a, b) => a + b, 0),
+    );
+    return { key: keyOf(r), means: sums.map((s, i) => ratio(s, ns[i]!)), total };
+  });
+  const used = opts.slotNames.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
+  return rankedCategories(
+    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
+    names,
+    {
+      limit: opts.limit,
+      series: used.map((i) => opts.slotNames[i]!),
+      stacked: true,
+      unit: opts.unit,
+      digits: opts.digits,
+    },
+  );
+}
+
+/** One line per entity over the range's buckets, for the `limit` entities with the most. */
+export function topSeriesOverTime(
+  ctx: QuestionContext,
+  rows: { key: number; bucket: string; v: number }[],
+  names: Map<number, string>,
+): WidgetAnswer {
+  const totals = new Map<number, number>();
+  for (const r of rows) totals.set(r.key, (totals.get(r.key) ?? 0) + r.v);
+  const top = [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
+    .slice(0, ctx.options.limit)
+    .map(([key]) => key);
+  const axis = buckets(ctx);
+  const index = new Map(axis.map((b, i) => [b, i]));
+  return {
+    kind: 'categories',
+    categories: axis,
+    keys: axis,
+    series: top.map((key) => {
+      const data: (number | null)[] = axis.map(() => 0);
+      for (const r of rows)
+        if (r.key === key) data[index.get(r.bucket)!] = (data[index.get(r.bucket)!] ?? 0) + r.v;
+      return { name: names.get(key) ?? `#${key}`, data };
+    }),
+  };
+}
+
+/** One series over the range's buckets, each value computed from a bucket's two sums. */
+export function seriesOverTime(
+  ctx: QuestionContext,
+  rows: { bucket: string; a: number; b: number }[],
+  opts: { name: string; unit: string; digits: number; value: (a: number, b: number) => number | null },
+): WidgetAnswer {
+  const axis = buckets(ctx);
+  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+  return {
+    kind: 'categories',
+    categories: axis,
+    keys: axis,
+    series: [
+      {
+        name: opts.name,
+        data: axis.map((x) =>
+          round(opts.value(Number(byBucket.get(x)?.a ?? 0), Number(byBucket.get(x)?.b ?? 0)), opts.digits),
+        ),
+      },
+    ],
+    unit: opts.unit,
   };
 }

@@ -15,7 +15,6 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
-  buckets,
   factsWhere,
   type Question,
   type QuestionContext,
@@ -27,6 +26,7 @@ import {
   slots,
   sumSlots,
 } from '../context';
+import { seriesOverTime } from '../present';
 
 /** Widgets with the Dimensions legend: distributions and dose relationships, fleet or site wide. */
 type Row = Record<string, unknown>;
@@ -260,24 +260,17 @@ export const meanAgdByView: Question = {
   },
 };
 
-function overTime(ctx: QuestionContext, rows: { bucket: string; s: number; n: number }[]): WidgetAnswer {
-  const axis = buckets(ctx);
-  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
-  return {
-    kind: 'categories',
-    categories: axis,
-    keys: axis,
-    series: [
-      {
-        name: 'Mean AGD',
-        data: axis.map((b) =>
-          round(ratio(Number(byBucket.get(b)?.s ?? 0), Number(byBucket.get(b)?.n ?? 0)), 3),
-        ),
-      },
-    ],
-    unit: 'mGy',
-  };
-}
+const overTime = (ctx: QuestionContext, rows: { bucket: string; s: number; n: number }[]) =>
+  seriesOverTime(
+    ctx,
+    rows.map((r) => ({ bucket: r.bucket, a: Number(r.s), b: Number(r.n) })),
+    {
+      name: 'Mean AGD',
+      unit: 'mGy',
+      digits: 3,
+      value: ratio,
+    },
+  );
 
 export const meanAgdOverTime: Question = {
   id: 9129,

@@ -9,11 +9,11 @@ import {
   query,
   ratio,
   rollupRows,
-  round,
   seriesGrain,
   slots,
   sumSlots,
 } from '../context';
+import { seriesOverTime } from '../present';
 
 /** Widgets with the Reasons and Procedure legends. */
 const meaning = (code: string | null) =>
@@ -89,24 +89,17 @@ export const rejectsByReasonOverTime: Question = {
     ),
 };
 
-function rateOverTime(ctx: QuestionContext, rows: { bucket: string; r: number; n: number }[]): WidgetAnswer {
-  const axis = buckets(ctx);
-  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
-  return {
-    kind: 'categories',
-    categories: axis,
-    keys: axis,
-    series: [
-      {
-        name: 'Reject rate',
-        data: axis.map((b) =>
-          round((ratio(Number(byBucket.get(b)?.r ?? 0), Number(byBucket.get(b)?.n ?? 0)) ?? 0) * 100),
-        ),
-      },
-    ],
-    unit: '%',
-  };
-}
+const rateOverTime = (ctx: QuestionContext, rows: { bucket: string; r: number; n: number }[]) =>
+  seriesOverTime(
+    ctx,
+    rows.map((x) => ({ bucket: x.bucket, a: Number(x.r), b: Number(x.n) })),
+    {
+      name: 'Reject rate',
+      unit: '%',
+      digits: 2,
+      value: (r, n) => (ratio(r, n) ?? 0) * 100,
+    },
+  );
 
 export const rejectRateOverTime: Question = {
   id: 9035,

@@ -2,19 +2,17 @@ import { KIND_GROUPS, kindGroupSql, VIEW_SLOTS, viewSlotSql } from '@kestrel/con
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
-  buckets,
   factsWhere,
   type Question,
   type QuestionContext,
   query,
   ratio,
   rollupRows,
-  round,
   seriesGrain,
   slots,
   sumSlots,
 } from '../context';
-import { rankedCategories, siteNames } from '../present';
+import { meansBySlot, rankedCategories, siteNames, topSeriesOverTime } from '../present';
 
 /**
  * Widgets with the Sites legend (spec §9): one bar (or group) per site, from the device rollups
@@ -137,30 +135,14 @@ async function agdByViewAnswer(ctx: QuestionContext, rows: Row[]) {
     ctx,
     rows.map((r) => Number(r.site_id)),
   );
-  const per = rows.map((r) => {
-    const sums = slots(r, 'agd_view_sum', VIEW_SLOTS.length);
-    const ns = slots(r, 'agd_view_n', VIEW_SLOTS.length);
-    return {
-      key: Number(r.site_id),
-      means: sums.map((s, i) => ratio(s, ns[i]!)),
-      total: ratio(
-        sums.reduce((a, b) => a + b, 0),
-        ns.reduce((a, b) => a + b, 0),
-      ),
-    };
+  return meansBySlot(rows, (r) => Number(r.site_id), names, {
+    sum: 'agd_view_sum',
+    n: 'agd_view_n',
+    slotNames: VIEW_SLOTS,
+    limit: ctx.options.limit,
+    unit: 'mGy',
+    digits: 3,
   });
-  const used = VIEW_SLOTS.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
-  return rankedCategories(
-    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
-    names,
-    {
-      limit: ctx.options.limit,
-      series: used.map((i) => VIEW_SLOTS[i]!),
-      stacked: true,
-      unit: 'mGy',
-      digits: 3,
-    },
-  );
 }
 
 export const meanAgdPerSiteByView: Question = {
@@ -245,25 +227,12 @@ export const examsPerDeviceDay: Question = {
 };
 
 async function volumeAnswer(ctx: QuestionContext, rows: { site_id: number; bucket: string; v: number }[]) {
-  const totals = new Map<number, number>();
-  for (const r of rows) totals.set(Number(r.site_id), (totals.get(Number(r.site_id)) ?? 0) + Number(r.v));
-  const names = await siteNames(ctx, [...totals.keys()]);
-  const top = [...totals.entries()]
-    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
-    .slice(0, ctx.options.limit)
-    .map(([id]) => id);
-  const axis = buckets(ctx);
-  const index = new Map(axis.map((b, i) => [b, i]));
-  return {
-    kind: 'categories' as const,
-    categories: axis,
-    keys: axis,
-    series: top.map((id) => {
-      const data: (number | null)[] = axis.map(() => 0);
-      for (const r of rows) if (Number(r.site_id) === id) data[index.get(r.bucket)!] = round(Number(r.v), 0);
-      return { name: names.get(id) ?? `#${id}`, data };
-    }),
-  };
+  const names = await siteNames(ctx, [...new Set(rows.map((r) => Number(r.site_id)))]);
+  return topSeriesOverTime(
+    ctx,
+    rows.map((r) => ({ key: Number(r.site_id), bucket: r.bucket, v: Number(r.v) })),
+    names,
+  );
 }
 
 export const examVolumeOverTimePerSite: Question = {

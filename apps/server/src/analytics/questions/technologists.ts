@@ -2,7 +2,6 @@ import { FORCE_BANDS, REJECT_REASONS, VIEW_SLOTS, viewSlotSql } from '@kestrel/c
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
-  buckets,
   factsWhere,
   type Question,
   type QuestionContext,
@@ -14,7 +13,7 @@ import {
   slots,
   sumSlots,
 } from '../context';
-import { rankedCategories, technologistNames } from '../present';
+import { meansBySlot, rankedCategories, technologistNames, topSeriesOverTime } from '../present';
 import { POSITIONING } from '../rollups';
 
 /**
@@ -224,30 +223,14 @@ async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
     ctx,
     rows.map((r) => Number(r.tech)),
   );
-  const per = rows.map((r) => {
-    const sums = slots(r, 'force_view_sum', VIEW_SLOTS.length);
-    const ns = slots(r, 'force_view_n', VIEW_SLOTS.length);
-    return {
-      key: Number(r.tech),
-      means: sums.map((s, i) => ratio(s, ns[i]!)),
-      total: ratio(
-        sums.reduce((a, b) => a + b, 0),
-        ns.reduce((a, b) => a + b, 0),
-      ),
-    };
+  return meansBySlot(rows, (r) => Number(r.tech), names, {
+    sum: 'force_view_sum',
+    n: 'force_view_n',
+    slotNames: VIEW_SLOTS,
+    limit: ctx.options.limit,
+    unit: 'N',
+    digits: 1,
   });
-  const used = VIEW_SLOTS.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
-  return rankedCategories(
-    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
-    names,
-    {
-      limit: ctx.options.limit,
-      series: used.map((i) => VIEW_SLOTS[i]!),
-      stacked: true,
-      unit: 'N',
-      digits: 1,
-    },
-  );
 }
 
 export const meanForcePerTechnologistByView: Question = {
@@ -347,26 +330,12 @@ export const forceSpreadPerTechnologist: Question = {
 };
 
 async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: string; v: number }[]) {
-  const totals = new Map<number, number>();
-  for (const r of rows) totals.set(Number(r.tech), (totals.get(Number(r.tech)) ?? 0) + Number(r.v));
-  const names = await technologistNames(ctx, [...totals.keys()]);
-  const top = [...totals.entries()]
-    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
-    .slice(0, ctx.options.limit);
-  const axis = buckets(ctx);
-  const index = new Map(axis.map((b, i) => [b, i]));
-  return {
-    kind: 'categories' as const,
-    categories: axis,
-    keys: axis,
-    series: top.map(([tech]) => {
-      const data: (number | null)[] = axis.map(() => 0);
-      for (const r of rows)
-        if (Number(r.tech) === tech)
-          data[index.get(r.bucket)!] = (data[index.get(r.bucket)!] ?? 0) + Number(r.v);
-      return { name: names.get(tech) ?? `#${tech}`, data };
-    }),
-  };
+  const names = await technologistNames(ctx, [...new Set(rows.map((r) => Number(r.tech)))]);
+  return topSeriesOverTime(
+    ctx,
+    rows.map((r) => ({ key: Number(r.tech), bucket: r.bucket, v: Number(r.v) })),
+    names,
+  );
 }
 
 export const examVolumeOverTimePerTechnologist: Question = {

@@ -222,14 +222,20 @@ export function rollupDeltas(input: {
     const map = maps[`device${which}`];
     const key = `${period}|${f.deviceId}`;
     let row = map.get(key);
-    if (!row) map.set(key, (row = { period, ...emptyDevice(f) }));
+    if (!row) {
+      row = { period, ...emptyDevice(f) };
+      map.set(key, row);
+    }
     return row;
   };
   const technologist = (f: RollupFact | RollupExam, which: 'Day' | 'Month', period: string) => {
     const map = maps[`technologist${which}`];
     const key = `${period}|${f.technologistId}`;
     let row = map.get(key);
-    if (!row) map.set(key, (row = { period, ...emptyTechnologist(f) }));
+    if (!row) {
+      row = { period, ...emptyTechnologist(f) };
+      map.set(key, row);
+    }
     return row;
   };
   const reject = (f: RollupFact) => {
