@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../platform/scope';
+import { buildTestApp, type TestApp } from '../test/app';
+import { type QuestionContext, rollupRows } from './context';
+
+/**
+ * The queries that must stay fast have an index to use. Test tables are tiny, so the planner
+ * would scan them anyway; with sequential scans disabled it still scans only when no index fits.
+ */
+describe('indexes the analytics and explorer queries use', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function plan(query: ReturnType<typeof sql>): Promise<string> {
+    return t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = rowsOf<Record<string, string>>(await tx.execute(sql`explain ${query}`));
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+  }
+
+  const ctx = (from: string, to: string, sites: number[] | null): QuestionContext => ({
+    db: t.database.db,
+    from,
+    to,
+    sites,
+    options: { limit: 15 },
+    granularity: 'day',
+    now: new Date(),
+    connection: { yellowMinutes: 30, redMinutes: 1440 },
+  });
+
+  it.each([
+    ['device days of a few sites', 'device', [3, 4]],
+    ['technologist days of a few sites', 'technologist', [3, 4]],
+    ['reject days of a few sites', 'reject', [3]],
+  ] as const)('rollups: %s read through an index', async (_name, family, sites) => {
+    const p = await plan(
+      sql`select * from ${rollupRows(ctx('2026-01-03', '2026-01-20', [...sites]), family, 'site_id')} x`,
+    );
+    expect(p).toMatch(/Index|Bitmap/);
+    expect(p).not.toMatch(/Seq Scan/);
+  });
+
+  it('rollups: a fleet-wide short range reads the day tables by their key', async () => {
+    const p = await plan(
+      sql`select * from ${rollupRows(ctx('2026-01-03', '2026-01-20', null), 'device', 'site_id')} x`,
+    );
+    expect(p).toMatch(/rollup_device_day_pkey|Index/);
+    expect(p).not.toMatch(/Seq Scan/);
+  });
+
+  it('explorer: images of a site and range read through (site_id, local_date)', async () => {
+    const p = await plan(
+      sql`select id from image_facts f where f.site_id = any('{3,4}'::int[]) and f.local_date between '2026-01-01' and '2026-01-31'`,
+    );
+    expect(p).toMatch(/image_facts_site_id_local_date_index/);
+  });
+
+  it('ingest: duplicate checks and rejections find facts by their UIDs', async () => {
+    expect(await plan(sql`select id from image_facts where sop_instance_uid = '1.2.3'`)).toMatch(
+      /image_facts_sopInstanceUid_unique/,
+    );
+    expect(await plan(sql`select id from image_facts where exposure_key = 'x'`)).toMatch(
+      /image_facts_exposureKey_unique/,
+    );
+    expect(await plan(sql`select fact_id from fact_aliases where sop_instance_uid = '1.2.3'`)).toMatch(
+      /fact_aliases_pkey/,
+    );
+  });
+
+  it('studies of a device (the exam counts of a device-day)', async () => {
+    expect(await plan(sql`select id from studies where device_id = 3 and local_date = '2026-01-05'`)).toMatch(
+      /studies_device_id_local_date_index/,
+    );
+  });
+});
