@@ -6,6 +6,7 @@ export * from './device';
 export * from './devices';
 export * from './envelope';
 export * from './explore';
+export * from './ingest';
 export * from './menu';
 export * from './portal';
 export * from './reject-reasons';
