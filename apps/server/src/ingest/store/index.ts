@@ -25,6 +25,7 @@ import { localToInstant } from './local-time';
 import { type OperatorAtSite, resolveTechnologists, technologistKey } from './technologists';
 
 export type StoreOutcome = 'stored' | 'duplicate';
+export { identityKey, type KnownDevice } from './devices';
 
 /**
  * Measures are stored as 4-byte floats; rounding them here first makes what rollups count equal
@@ -38,6 +39,8 @@ export interface StoreResult {
   imagesStored: number;
   rejectionsApplied: number;
   rejectionsPending: number;
+  /** The device rows of the batch's images by `identityKey`, for callers that log per object. */
+  devices: Map<string, KnownDevice>;
 }
 
 interface Reason {
@@ -289,6 +292,7 @@ export async function storeBatch(
     imagesStored: newRows.length,
     rejectionsApplied: consumed.length + rejectedLaterCount,
     rejectionsPending,
+    devices,
   };
 }
 
