@@ -20,19 +20,9 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     purpose: 'Onboarding and installation progress: completed, in progress and to do.',
     comingWith: DEVICES,
   },
-  widget: { purpose: 'The widget catalogue: every chart you can add to a dashboard.', comingWith: ANALYTICS },
   'device-details': {
     purpose: 'Devices: connection status, last file received and X-ray tube life.',
     comingWith: DEVICES,
-  },
-  'drill-dashboard': {
-    purpose: 'The records behind a chart segment, ready to export.',
-    comingWith: ANALYTICS,
-  },
-  'static-dashboard': { purpose: 'Template dashboards defined by the provider.', comingWith: ANALYTICS },
-  'static-dashboard/view-test-dashboard': {
-    purpose: 'A template dashboard as your users will see it.',
-    comingWith: ANALYTICS,
   },
   'hc-dashboards': {
     purpose: 'Fleet overview: every site with its devices, volumes and status at a glance.',
