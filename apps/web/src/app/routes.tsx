@@ -26,6 +26,11 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'dashboard/common': page(() => import('../features/dashboards/SavedDashboardPage')),
   'dashboard/common1': page(() => import('../features/dashboards/SavedDashboardPage')),
   'dashboard/common2': page(() => import('../features/dashboards/SavedDashboardPage')),
+  'hc-dashboards': page(() => import('../features/fleet/FleetOverviewPage')),
+  'hc-dashboards/SiteViewComponent': page(() => import('../features/fleet/SiteViewPage')),
+  'device-details': page(() => import('../features/devices/DevicesPage')),
+  'dashboard/project': page(() => import('../features/onboarding/OnboardingPage')),
+  'service-dashboard': page(() => import('../features/service/ServiceDashboardPage')),
 };
 const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
 

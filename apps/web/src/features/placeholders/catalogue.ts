@@ -28,10 +28,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     purpose: 'Utilisation: exam volumes and throughput per site and device.',
     comingWith: ANALYTICS,
   },
-  'dashboard/project': {
-    purpose: 'Onboarding and installation progress: completed, in progress and to do.',
-    comingWith: DEVICES,
-  },
   'dashboard/dimension': {
     purpose: 'Dimensions: compressed thickness, compression force and dose bands.',
     comingWith: ANALYTICS,
@@ -41,10 +37,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     comingWith: ANALYTICS,
   },
   widget: { purpose: 'The widget catalogue: every chart you can add to a dashboard.', comingWith: ANALYTICS },
-  'device-details': {
-    purpose: 'Devices: connection status, last file received and X-ray tube life.',
-    comingWith: DEVICES,
-  },
   'drill-dashboard': {
     purpose: 'The records behind a chart segment, ready to export.',
     comingWith: ANALYTICS,
@@ -52,14 +44,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   'static-dashboard': { purpose: 'Template dashboards defined by the provider.', comingWith: ANALYTICS },
   'static-dashboard/view-test-dashboard': {
     purpose: 'A template dashboard as your users will see it.',
-    comingWith: ANALYTICS,
-  },
-  'hc-dashboards': {
-    purpose: 'Fleet overview: every site with its devices, volumes and status at a glance.',
-    comingWith: ANALYTICS,
-  },
-  'hc-dashboards/SiteViewComponent': {
-    purpose: "The site's devices, volumes, rejects and equipment status.",
     comingWith: ANALYTICS,
   },
   'hc-user': {
@@ -108,10 +92,4 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   },
   'customer-admin': { purpose: 'Customers: organisations, their sites and contacts.', comingWith: ADMIN },
   'user-admin': { purpose: 'Users: accounts, roles, sign-in history and access.', comingWith: ADMIN },
-  'service-dashboard': {
-    purpose:
-      'Devices needing service: connection problems, failing uploads and tubes near their end of life.',
-    comingWith: DEVICES,
-    links: [{ label: 'Fleet overview', to: '/hc-dashboards' }, RELEASE_NOTES],
-  },
 };
