@@ -20,6 +20,8 @@ import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
+import { siteRoutes } from './features/sites/routes';
+import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { widgetRoutes } from './features/widgets/routes';
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tubeRoutes, { prefix: '/api' });
   await app.register(widgetRoutes, { prefix: '/api' });
   await app.register(exploreRoutes, { prefix: '/api' });
+  await app.register(technologistRoutes, { prefix: '/api' });
+  await app.register(siteRoutes, { prefix: '/api' });
   await app.register(webApp);
   return app;
 }

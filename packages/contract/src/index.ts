@@ -11,6 +11,8 @@ export * from './menu';
 export * from './portal';
 export * from './reject-reasons';
 export * from './routes';
+export * from './sites';
 export * from './status';
+export * from './technologists';
 export * from './tubes';
 export * from './widgets';
