@@ -16,22 +16,6 @@ const RELEASE_NOTES = { label: 'Read the release notes', to: '/release-notes' };
 const ABOUT = { label: 'About and contacts', to: '/hc-about' };
 
 export const PLACEHOLDERS: Record<string, Placeholder> = {
-  'dashboard/project': {
-    purpose: 'Onboarding and installation progress: completed, in progress and to do.',
-    comingWith: DEVICES,
-  },
-  'device-details': {
-    purpose: 'Devices: connection status, last file received and X-ray tube life.',
-    comingWith: DEVICES,
-  },
-  'hc-dashboards': {
-    purpose: 'Fleet overview: every site with its devices, volumes and status at a glance.',
-    comingWith: ANALYTICS,
-  },
-  'hc-dashboards/SiteViewComponent': {
-    purpose: "The site's devices, volumes, rejects and equipment status.",
-    comingWith: ANALYTICS,
-  },
   'hc-user': {
     purpose: 'Technologists and their performance: exams, reject rate, compression and dose.',
     comingWith: ANALYTICS,
@@ -69,10 +53,4 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   },
   'customer-admin': { purpose: 'Customers: organisations, their sites and contacts.', comingWith: ADMIN },
   'user-admin': { purpose: 'Users: accounts, roles, sign-in history and access.', comingWith: ADMIN },
-  'service-dashboard': {
-    purpose:
-      'Devices needing service: connection problems, failing uploads and tubes near their end of life.',
-    comingWith: DEVICES,
-    links: [{ label: 'Fleet overview', to: '/hc-dashboards' }, RELEASE_NOTES],
-  },
 };
