@@ -12,6 +12,8 @@ export * from './portal';
 export * from './reject-reasons';
 export * from './routes';
 export * from './site-details';
+export * from './sites';
 export * from './status';
+export * from './technologists';
 export * from './tubes';
 export * from './widgets';

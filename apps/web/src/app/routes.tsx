@@ -15,6 +15,8 @@ type Lazy = RouteObject['lazy'];
 const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
   (async () => ({ Component: (await load()).default })) as Lazy;
 
+const builtIn = page(() => import('../features/dashboards/BuiltInDashboardPage'));
+
 /** Pages that need no later data; every other signed-in route is a placeholder for now. */
 const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'hc-about': page(() => import('../features/about/AboutPage')),
@@ -31,6 +33,14 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'device-details': page(() => import('../features/devices/DevicesPage')),
   'dashboard/project': page(() => import('../features/onboarding/OnboardingPage')),
   'service-dashboard': page(() => import('../features/service/ServiceDashboardPage')),
+  'hc-dashboard1': builtIn,
+  'hc-dashboard2': builtIn,
+  'hc-dashboard3': builtIn,
+  'dashboard/analytics': builtIn,
+  'dashboard/default': builtIn,
+  'dashboard/ecommerce': builtIn,
+  'dashboard/dimension': builtIn,
+  'dashboard/dashboard-dimension': builtIn,
 };
 const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
 

@@ -16,26 +16,6 @@ const RELEASE_NOTES = { label: 'Read the release notes', to: '/release-notes' };
 const ABOUT = { label: 'About and contacts', to: '/hc-about' };
 
 export const PLACEHOLDERS: Record<string, Placeholder> = {
-  'dashboard/analytics': {
-    purpose: 'Fleet analytics: volumes, rejects, dose and compression across your sites.',
-    comingWith: ANALYTICS,
-  },
-  'dashboard/default': {
-    purpose: 'Your default dashboard with the widgets you chose.',
-    comingWith: ANALYTICS,
-  },
-  'dashboard/ecommerce': {
-    purpose: 'Utilisation: exam volumes and throughput per site and device.',
-    comingWith: ANALYTICS,
-  },
-  'dashboard/dimension': {
-    purpose: 'Dimensions: compressed thickness, compression force and dose bands.',
-    comingWith: ANALYTICS,
-  },
-  'dashboard/dashboard-dimension': {
-    purpose: 'Dimensions: compressed thickness, compression force and dose bands.',
-    comingWith: ANALYTICS,
-  },
   widget: { purpose: 'The widget catalogue: every chart you can add to a dashboard.', comingWith: ANALYTICS },
   'drill-dashboard': {
     purpose: 'The records behind a chart segment, ready to export.',
@@ -55,15 +35,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     comingWith: ADMIN,
   },
   'hc-add-sites': { purpose: 'Add sites for your customers.', comingWith: ADMIN },
-  'hc-dashboard1': { purpose: 'The built-in Utilisation dashboard.', comingWith: ANALYTICS },
-  'hc-dashboard2': {
-    purpose: 'The built-in Quality dashboard: rejects and repeats and their reasons.',
-    comingWith: ANALYTICS,
-  },
-  'hc-dashboard3': {
-    purpose: 'The built-in Equipment dashboard: connection and tube life.',
-    comingWith: DEVICES,
-  },
   'study-analytics': { purpose: 'Explore studies and images, and export them.', comingWith: ANALYTICS },
   enterprise: {
     purpose: "Compare your organisation's sites with each other and with the anonymised fleet benchmark.",
