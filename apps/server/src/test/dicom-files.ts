@@ -2,6 +2,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fromPart10 } from '@kestrel/fleet-sim';
+import type { DicomRecord } from '../ingest/mapping';
 
 /**
  * The real vendor files in ../shared/fixtures/dicom (never copied into the repository) and
@@ -15,6 +17,12 @@ export const GE_SECOND = path.join(FIXTURES, 'MG-Im-GE_Seno_2_ForPresentation.dc
 export const HOLOGIC_RDSR = path.join(FIXTURES, 'MG-RDSR-Hologic_2D.dcm');
 
 export const fixture = (file: string) => readFileSync(file);
+
+/** Read a Part-10 file with dcmjs (test side only: the server reads headers with its own parser). */
+export const readDicomRecord = (path: string): DicomRecord => fromPart10(readFileSync(path));
+
+/** The shared real-device fixtures (../shared/fixtures/dicom, never copied into the repo). */
+export const fixturePath = (name: string) => path.join(FIXTURES, name);
 
 /** The value dcmdump shows for a top-level tag ('0018,1000'), as text; undefined if absent. */
 export function dcmdumpValue(file: string, tag: string): string | undefined {

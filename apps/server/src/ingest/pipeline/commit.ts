@@ -29,9 +29,14 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
     }
     const images = items.flatMap((p) => (p.kind === 'image' && !twice.has(p) ? [p.image] : []));
     const rejections = items.flatMap((p) => (p.kind === 'rejection' && !twice.has(p) ? [p.rejection] : []));
+    const doseReports = items.flatMap((p) =>
+      p.kind === 'doseReport' && !twice.has(p)
+        ? [{ sopInstanceUid: p.report.sopInstanceUid, events: p.report.events }]
+        : [],
+    );
     const stored =
-      images.length || rejections.length
-        ? await storeBatch(tx, { images, rejections, receivedAt: now })
+      images.length || rejections.length || doseReports.length
+        ? await storeBatch(tx, { images, rejections, doseReports, receivedAt: now })
         : { outcomes: new Map(), devices: new Map<string, KnownDevice>() };
     const known = await knownDevices(tx, items, stored.devices);
 
@@ -45,7 +50,7 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
         result = resultOf(p, p.outcome, p.reason, identity, device);
       } else {
         const outcome = twice.has(p) ? 'duplicate' : (stored.outcomes.get(p.sopInstanceUid!) ?? 'duplicate');
-        result = resultOf(p, outcome, outcome === 'duplicate' ? DUPLICATE : null, identity, device);
+        result = resultOf(p, outcome, outcome === 'duplicate' ? DUPLICATE : remarkOf(p), identity, device);
       }
       results.push(result);
       log.push(logRow(p, result, device));
@@ -121,6 +126,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 function identityOf(p: Prepared): DeviceIdentity | null {
   if (p.kind === 'image') return p.image.device;
   if (p.kind === 'rejection') return p.rejection.device;
+  if (p.kind === 'doseReport') return p.report.device;
   return p.device;
 }
 
@@ -154,6 +160,17 @@ async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, Kno
   return known;
 }
 
+const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
+  rejection: 'rejection-note',
+  doseReport: 'rdsr',
+};
+
+/** A stored dose report whose unreadable events were skipped says which. */
+function remarkOf(p: Prepared): string | null {
+  if (p.kind !== 'doseReport' || !p.report.skipped.length) return null;
+  return `${p.report.skipped.length} irradiation event(s) skipped: ${p.report.skipped.slice(0, 3).join('; ')}`;
+}
+
 function resultOf(
   p: Prepared,
   outcome: IngestResult['outcome'],
@@ -166,8 +183,7 @@ function resultOf(
     reason,
     sopClassUid: p.sopClassUid,
     sopInstanceUid: p.sopInstanceUid,
-    objectKind:
-      p.kind === 'image' ? `mg-${p.image.imageKind}` : p.kind === 'rejection' ? 'rejection-note' : null,
+    objectKind: OBJECT_KIND[p.kind] ?? (p.kind === 'image' ? `mg-${p.image.imageKind}` : null),
     deviceSerial: identity?.serial ?? null,
     deviceId: device?.id ?? null,
     retryable: false,

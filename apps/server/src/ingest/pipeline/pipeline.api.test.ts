@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFacts, ingestLog } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { asObject } from '../../test/dicom-edit';
-import { fixture, GE_PRESENTATION, GE_PROCESSING, GE_SECOND } from '../../test/dicom-files';
+import { fixture, GE_PRESENTATION, GE_PROCESSING, GE_SECOND, HOLOGIC_RDSR } from '../../test/dicom-files';
 import { malformedCorpus, retyped } from '../../test/malformed-corpus';
 import { createIngestPipeline, type IngestPipeline } from '.';
 
@@ -62,6 +62,19 @@ describe('ingest pipeline', () => {
     ]);
     expect(again.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate']);
     expect(await facts()).toBe(2);
+  });
+
+  it('stores a dose report (RDSR) through the same pipeline, once', async () => {
+    const before = await facts();
+    const r = await pipeline.ingest(upload(fixture(HOLOGIC_RDSR), 'rdsr.dcm'));
+    expect(r).toMatchObject({
+      outcome: 'stored',
+      objectKind: 'rdsr',
+      sopClassUid: '1.2.840.10008.5.1.4.1.1.88.67',
+    });
+    expect(await facts()).toBe(before + 2); // two irradiation events, no images of them here
+    expect((await pipeline.ingest(upload(fixture(HOLOGIC_RDSR)))).outcome).toBe('duplicate');
+    expect(await facts()).toBe(before + 2);
   });
 
   it('resolves each object only after its commit: the fact is visible when the promise resolves', async () => {

@@ -1,6 +1,6 @@
 import { mapObject } from '../mapping';
 import { deviceIdentity } from '../mapping/mg-image';
-import type { DeviceIdentity, ImageObservation, RejectionObservation } from '../mapping/types';
+import type { DeviceIdentity, DoseReport, ImageObservation, RejectionObservation } from '../mapping/types';
 import { parseObject } from '../parse';
 import type { IngestInput, IngestSource } from './types';
 
@@ -17,6 +17,7 @@ export type Prepared = Common &
   (
     | { kind: 'image'; image: ImageObservation }
     | { kind: 'rejection'; rejection: RejectionObservation }
+    | { kind: 'doseReport'; report: DoseReport }
     | {
         kind: 'rejected';
         outcome: 'failed' | 'unsupported';
@@ -57,6 +58,8 @@ export function prepare(input: IngestInput, receivedAt: Date): Prepared {
       return { ...base, ...uids, kind: 'image', image: mapped.image };
     case 'rejection':
       return { ...base, ...uids, kind: 'rejection', rejection: mapped.rejection };
+    case 'doseReport':
+      return { ...base, ...uids, kind: 'doseReport', report: mapped.report };
     case 'unsupported':
       return {
         ...base,
