@@ -27,6 +27,8 @@ import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { widgetRoutes } from './features/widgets/routes';
 import { createIngestPipeline, type IngestPipeline } from './ingest/pipeline';
+import { stowRoutes } from './ingest/stow/routes';
+import { uploadRoutes } from './ingest/upload/routes';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -126,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteDetailsRoutes, { prefix: '/api' });
   await app.register(technologistRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(stowRoutes);
   await app.register(webApp);
   return app;
 }

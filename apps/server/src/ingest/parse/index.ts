@@ -20,6 +20,7 @@ export type ParseResult =
   | { ok: false; reason: string; sopClassUid?: string; sopInstanceUid?: string };
 
 const PIXEL_DATA = 'x7fe00010';
+const NOT_PART10 = "not a DICOM file: no 'DICM' marker at byte 128 (file meta information is missing)";
 /** A deflated header that inflates beyond this is refused rather than exhausting memory. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 /** Objects that must carry pixel data: without it, the object was cut short. */
@@ -34,6 +35,13 @@ const IMAGE_CLASSES = new Set([...MG_IMAGE_CLASSES, SOP_CLASS.secondaryCapture])
 export function parseObject(bytes: Uint8Array, opts: { transferSyntaxUid?: string } = {}): ParseResult {
   if (bytes.length < 8)
     return { ok: false, reason: `too short to be a DICOM object (${bytes.length} bytes)` };
+  // A file (upload, STOW-RS) must be Part 10; only DIMSE hands over a bare data set.
+  if (
+    !opts.transferSyntaxUid &&
+    (bytes.length < 132 || Buffer.from(bytes.subarray(128, 132)).toString('latin1') !== 'DICM')
+  ) {
+    return { ok: false, reason: NOT_PART10 };
+  }
   let ds: DataSet;
   try {
     ds = dicomParser.parseDicom(bytes, {

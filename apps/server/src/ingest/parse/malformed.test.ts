@@ -22,7 +22,8 @@ describe('malformed objects', () => {
     for (const c of corpus) {
       const started = performance.now();
       const o = outcomeOf(c.bytes);
-      if (performance.now() - started > 100) slow.push(c.name);
+      // A hang is what this guards against; the machine under test may be busy, so allow 1 s.
+      if (performance.now() - started > 1000) slow.push(c.name);
       expect(o.kind === 'failed' || o.kind === 'unsupported', `${c.name}: ${o.kind}`).toBe(true);
       const reason = 'reason' in o ? o.reason : '';
       expect(reason.length, c.name).toBeGreaterThan(10);
@@ -73,7 +74,7 @@ describe('malformed objects', () => {
         const o = raw
           ? outcomeOf(bytes.subarray(132), TRANSFER_SYNTAX.explicitLittleEndian)
           : outcomeOf(bytes);
-        expect(performance.now() - started).toBeLessThan(250);
+        expect(performance.now() - started).toBeLessThan(1000);
         if (o.kind === 'failed' || o.kind === 'unsupported') expect(o.reason.length).toBeGreaterThan(5);
         else expect(['image', 'rejection']).toContain(o.kind);
       }),
