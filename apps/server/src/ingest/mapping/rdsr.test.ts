@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturePath, readDicomRecord } from '../../test/dicom-files';
+import { fixturePath, readDicomRecord } from '../../test/dicom-records';
 import { type DicomRecord, mapObject, recordHeader } from '.';
 import { SOP_CLASS } from './sop-classes';
 

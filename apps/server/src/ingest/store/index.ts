@@ -14,6 +14,7 @@ import { type OperatorAtSite, resolveTechnologists, technologistKey } from './te
 import { addTubeUsage } from './tube-usage';
 
 export type StoreOutcome = 'stored' | 'duplicate';
+export { identityKey, type KnownDevice } from './devices';
 export { DOSE_MATCH_SECONDS } from './merge';
 
 export interface StoreResult {
@@ -26,6 +27,8 @@ export interface StoreResult {
   doseEventsStored: number;
   /** Events that completed a stored image exposure (or that an image took over). */
   doseEventsMerged: number;
+  /** The device rows of the batch's images and events by `identityKey`, for callers that log per object. */
+  devices: Map<string, KnownDevice>;
 }
 
 /** The events of one dose report (RDSR), under the report's SOP Instance UID. */
@@ -86,12 +89,13 @@ export async function storeBatch(
 
   const events = await newEvents(tx, reports);
   const all: ImageObservation[] = [...images, ...events];
-  const devices = all.length
-    ? await resolveDevices(
-        tx,
-        all.map((i) => i.device),
-        receivedAt,
-      )
+  // Devices of duplicate reports too: the caller logs every object against its device.
+  const identities = [
+    ...all.map((i) => i.device),
+    ...reports.flatMap((r) => r.events.slice(0, 1).map((e) => e.device)),
+  ];
+  const devices = identities.length
+    ? await resolveDevices(tx, identities, receivedAt)
     : new Map<string, KnownDevice>();
   const deviceOf = (i: ImageObservation) => devices.get(identityKey(i.device))!;
 
@@ -229,6 +233,7 @@ export async function storeBatch(
     rejectionsPending,
     doseEventsStored: insertedEvents.stored.length,
     doseEventsMerged: merged.length,
+    devices,
   };
 }
 
