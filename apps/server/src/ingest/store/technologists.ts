@@ -29,16 +29,12 @@ export async function resolveTechnologists(tx: Tx, wanted: OperatorAtSite[]): Pr
   const siteIds = [...new Set([...unique.values()].map((w) => w.siteId))];
   const names = [...new Set([...unique.values()].map((w) => w.key))];
   const rows = await tx
-    .select({
-      id: technologists.id,
-      mergedIntoId: technologists.mergedIntoId,
-      siteId: technologists.siteId,
-      name: technologists.name,
-    })
+    .select({ id: technologists.id, siteId: technologists.siteId, name: technologists.name })
     .from(technologists)
     .where(and(inArray(technologists.siteId, siteIds), inArray(technologists.name, names)));
-  // New images of a merged name go to the record it was merged into.
-  return new Map(rows.map((r) => [k(r.siteId, r.name), r.mergedIntoId ?? r.id]));
+  // Facts keep the name as the device wrote it, merged or not: analytics follow the merge
+  // pointer at query time, so an unmerge gives the name back everything it did.
+  return new Map(rows.map((r) => [k(r.siteId, r.name), r.id]));
 }
 
 export const technologistKey = k;

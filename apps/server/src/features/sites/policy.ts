@@ -1,0 +1,9 @@
+import type { Role } from '@kestrel/contract';
+
+/**
+ * Who may rename sites (hc-alias, DESIGN.md §4): the provider administrator (any site), the
+ * customer administrator (their customer tree) and the sales representative (the customers and
+ * sites assigned to them — they set customers' sites up, hc-add-sites). Service engineers and
+ * customer users read only. The scope decides which sites; one outside it answers 404.
+ */
+export const SITE_EDITORS: readonly Role[] = ['provider_admin', 'customer_admin', 'sales'];

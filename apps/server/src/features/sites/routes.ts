@@ -1,0 +1,56 @@
+import {
+  changeSiteNameRequest,
+  currentSite,
+  enterpriseQuery,
+  enterpriseResult,
+  envelope,
+} from '@kestrel/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bumpDataVersion } from '../../analytics/cache';
+import { sites } from '../../platform/db/schema';
+import { notFound } from '../../platform/errors';
+import { siteVisible } from '../../platform/scope';
+import { enterprise } from './enterprise';
+import { SITE_EDITORS } from './policy';
+import { currentSites } from './queries';
+
+const ok = <T>(result: T) => ({ success: true as const, result });
+const tags = ['sites'];
+
+/** Sites the caller may see, their portal names (spec §7 getCurrentSites, changeSiteNames), enterprise. */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getCurrentSites',
+    { schema: { tags, response: { 200: envelope(z.array(currentSite)) } } },
+    async (request) => ok(await currentSites(app.db, await request.scope())),
+  );
+
+  app.post(
+    '/changeSiteNames',
+    {
+      config: { roles: SITE_EDITORS },
+      schema: { tags, body: changeSiteNameRequest, response: { 200: envelope(currentSite) } },
+    },
+    async (request) => {
+      const scope = await request.scope();
+      const { id, alias } = request.body;
+      const [row] = await app.db
+        .update(sites)
+        .set({ alias })
+        .where(and(eq(sites.id, id), siteVisible(scope, sites.id)))
+        .returning({ id: sites.id });
+      if (!row) throw notFound(`No site ${id}.`);
+      bumpDataVersion(); // widgets show the alias
+      const [site] = await currentSites(app.db, scope, eq(sites.id, id));
+      return ok(site!);
+    },
+  );
+
+  app.get(
+    '/enterprise',
+    { schema: { tags, querystring: enterpriseQuery, response: { 200: envelope(enterpriseResult) } } },
+    async (request) => ok(await enterprise(app, request.user, await request.scope(), request.query)),
+  );
+};
