@@ -1,5 +1,6 @@
 import { deviceDay, fromPart10, generateFleet, toPart10 } from '@kestrel/fleet-sim';
 import { describe, expect, it } from 'vitest';
+import { parseObject } from '../parse';
 import { type DicomRecord, mapObject, recordHeader } from '.';
 
 /**
@@ -17,8 +18,11 @@ describe('simulated DICOM files', () => {
     const kinds = new Set<string>();
     for (const record of records) {
       const direct = mapObject(recordHeader(record as DicomRecord));
-      const viaFile = mapObject(recordHeader(fromPart10(toPart10(record)) as DicomRecord));
-      expect(viaFile).toEqual(direct);
+      const bytes = toPart10(record);
+      expect(mapObject(recordHeader(fromPart10(bytes) as DicomRecord))).toEqual(direct);
+      // …and as Kestrel's own parser reads the bytes off the wire.
+      const parsed = parseObject(bytes);
+      expect(parsed.ok && mapObject(parsed.header)).toEqual(direct);
       kinds.add(direct.kind);
     }
     expect([...kinds].sort()).toEqual(['doseReport', 'image', 'rejection']);
