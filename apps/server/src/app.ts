@@ -26,6 +26,7 @@ import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { widgetRoutes } from './features/widgets/routes';
+import { createIngestPipeline, type IngestPipeline } from './ingest/pipeline';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     /** The clock; tests replace it to move time without waiting. */
     now(): Date;
     sessionPolicy: SessionPolicy;
+    /** The one ingest pipeline behind DIMSE, STOW-RS and upload (group commit across all three). */
+    ingest: IngestPipeline;
   }
 }
 
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
+  app.decorate('ingest', createIngestPipeline(database.db, { now: () => app.now() }));
+  app.addHook('onClose', async () => app.ingest.close());
 
   configureAnswerCache(config.WIDGET_CACHE_SECONDS);
   registerErrorHandler(app);

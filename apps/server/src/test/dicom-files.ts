@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,4 +39,20 @@ export function withoutMetaHeader(bytes: Buffer): Buffer {
   // (0002,0000) File Meta Information Group Length: UL right after the 'DICM' marker.
   const groupLength = bytes.readUInt32LE(132 + 8);
   return bytes.subarray(132 + 12 + groupLength);
+}
+
+/** Run a dcmtk client without blocking the event loop (the listener under test shares it). */
+export function dcmtk(tool: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      tool,
+      args,
+      // dcmtk waits ~40 ms per object for Nagle's algorithm unless told otherwise.
+      { env: { ...process.env, TCP_NODELAY: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
 }

@@ -77,6 +77,10 @@ export async function commitOneByOne(db: Db, items: Prepared[], now: Date): Prom
       results.push(...(await commitBatch(db, [p], now)));
     } catch (err) {
       const message = errorText(err);
+      if (isTransient(err)) {
+        results.push(databaseFailure(p, message));
+        continue;
+      }
       const failed = resultOf(p, 'failed', `could not be stored: ${message}`, identityOf(p), undefined);
       try {
         await insertUnnest(db, ingestLog, [logRow(p, failed, undefined)]);
@@ -101,6 +105,20 @@ export function databaseFailure(p: Prepared, message: string): IngestResult {
     ),
     retryable: true,
   };
+}
+
+/**
+ * SQLSTATE classes that say "try again" rather than "this object is bad": connection (08),
+ * rollback such as deadlock or serialization (40), resources (53), operator intervention (57),
+ * system (58). Drizzle wraps the driver's error in `cause`.
+ */
+function isTransient(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^(08|40|53|57|58)/.test(e.code)) return true;
+    if (typeof e.code === 'string' && /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT)$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
