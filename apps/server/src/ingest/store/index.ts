@@ -120,8 +120,8 @@ export async function storeBatch(
   const newExams = await openStudies(tx, imageRows);
 
   // An image of an exposure that so far only an RDSR event stands for takes that fact over.
-  const unknownImages = await notYetStored(tx, imageRows);
-  const replaced = await mergeIntoFacts(tx, unknownImages, 'rdsr');
+  // (Only images not stored before may: checked for the few that match, not for every batch.)
+  const replaced = await mergeIntoFacts(tx, imageRows, 'rdsr', (rows) => notYetStored(tx, rows));
   const replacedSet = new Set(replaced.map((m) => m.incoming));
   const inserted = await insertFacts(
     tx,
