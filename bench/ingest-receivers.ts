@@ -82,6 +82,7 @@ export async function startKestrel(
       HOST: '127.0.0.1',
       DICOM_PORT: String(dicomPort),
       WEB_DIST: '/nonexistent',
+      TCP_NODELAY: '1', // no effect on Node sockets; set for symmetry with the dcmtk receivers
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,8 +95,9 @@ export async function startKestrel(
 export async function startStorescp(dir: string): Promise<Receiver> {
   const port = await freePort();
   fs.mkdirSync(dir, { recursive: true });
-  const child = spawn('storescp', ['--fork', '-aet', 'STORESCP', '-od', dir, '+xa', '-v', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn('storescp', ['--fork', '-aet', 'STORESCP', '-od', dir, '+xa', String(port)], {
+    stdio: 'ignore', // an unread pipe would fill and stall it
+    env: { ...process.env, TCP_NODELAY: '1' }, // dcmtk: else each response waits ~40 ms (Nagle)
   });
   // storescp prints nothing until the first association: give it a moment to bind.
   await new Promise((r) => setTimeout(r, 500));
@@ -136,7 +138,11 @@ export async function startOrthanc(dir: string): Promise<Receiver & { version: s
       StorageCompression: false,
     }),
   );
-  const child = spawn('Orthanc', [config], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Orthanc is built on dcmtk, which reads TCP_NODELAY too.
+  const child = spawn('Orthanc', [config], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TCP_NODELAY: '1' },
+  });
   await waitFor(child, /Orthanc has started/, 'Orthanc', 60_000);
   return { port, aet: 'ORTHANC', version, stop: () => stopChild(child) };
 }
