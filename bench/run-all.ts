@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const all = ['foundation', 'web', 'widgets'];
+const all = ['foundation', 'web', 'widgets', 'ingest'];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--') && all.includes(a));
 const rest = process.argv.slice(2).filter((a) => !names.includes(a));
 for (const name of names.length ? names : all) {

@@ -9,9 +9,9 @@ export interface SimDoseEvent {
   side: 'L' | 'R';
   rotational?: boolean;
   kvp?: number;
-  /** Exposure in µAs; when absent, mA and pulse width per pulse are reported instead. */
+  /** Exposure in µAs; when absent, the pulses (count, mA and width of each) are reported instead. */
   exposureUas?: number;
-  pulses?: { ma: number; widthMs: number }[];
+  pulses?: { count: number; ma: number; widthMs: number };
   exposureMs?: number;
   tubeCurrentMa?: number;
   agdMgy?: number;
@@ -110,9 +110,9 @@ function eventItem(e: SimDoseEvent): DicomRecord {
   if (e.agdMgy !== undefined) content.push(num('111631', 'Average Glandular Dose', e.agdMgy, 'mGy'));
   if (e.kvp !== undefined) content.push(num('113733', 'KVP', e.kvp, 'kV'));
   if (e.pulses) {
-    content.push(num('113768', 'Number of Pulses', e.pulses.length, '{pulses}'));
-    for (const p of e.pulses) content.push(num('113734', 'X-Ray Tube Current', p.ma, 'mA'));
-    for (const p of e.pulses) content.push(num('113793', 'Pulse Width', p.widthMs, 'ms'));
+    content.push(num('113768', 'Number of Pulses', e.pulses.count, '{pulses}'));
+    content.push(num('113734', 'X-Ray Tube Current', e.pulses.ma, 'mA'));
+    content.push(num('113793', 'Pulse Width', e.pulses.widthMs, 'ms'));
   } else if (e.tubeCurrentMa !== undefined) {
     content.push(num('113734', 'X-Ray Tube Current', e.tubeCurrentMa, 'mA'));
   }
@@ -162,7 +162,13 @@ export function doseReportRecord(r: SimDoseReport): DicomRecord {
     ManufacturerModelName: r.device.model,
     DeviceSerialNumber: r.device.serial,
     StudyDate: r.studyDate,
+    StudyTime: r.events[0]?.started.slice(8) ?? '',
     ContentDate: r.studyDate,
+    ContentTime: r.events.at(-1)?.started.slice(8) ?? '000000',
+    SeriesNumber: 900,
+    InstanceNumber: 1,
+    CompletionFlag: 'COMPLETE',
+    VerificationFlag: 'UNVERIFIED',
     ValueType: 'CONTAINER',
     ContinuityOfContent: 'SEPARATE',
     ConceptNameCodeSequence: [code('113701', 'X-Ray Radiation Dose Report')],

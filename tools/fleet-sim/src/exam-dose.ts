@@ -36,10 +36,7 @@ export function examDoseReport(ctx: ExamContext, records: DicomRecord[]): DicomR
         kvp: num(r.KVP),
         ...(rotational
           ? {
-              pulses: Array.from({ length: PULSES }, () => ({
-                ma,
-                widthMs: Math.round((uas / PULSES / ma) * 1000) / 1000,
-              })),
+              pulses: { count: PULSES, ma, widthMs: Math.round((uas / PULSES / ma) * 1000) / 1000 },
             }
           : { exposureUas: uas, tubeCurrentMa: ma }),
         exposureMs: num(r.ExposureTime),

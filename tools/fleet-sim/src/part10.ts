@@ -45,7 +45,7 @@ function naturalValue(value: DicomValue, vr: string): unknown {
 function pixels(uid: string): { rows: number; columns: number; data: ArrayBuffer } {
   let h = 0;
   for (const c of uid) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  const side = 48 + (h % 56); // 48..103 px of 16 bits: 4.6–21 KB of pixel data
+  const side = 52 + (h % 54); // 52..105 px of 16 bits: 5.4–22 KB of pixel data
   const data = new Uint16Array(side * side);
   for (let i = 0; i < data.length; i++) data[i] = (i * 7 + h) & 0x0fff;
   return { rows: side, columns: side, data: data.buffer };
@@ -104,9 +104,11 @@ function toValue(v: unknown): DicomValue | undefined {
     if (v.length && typeof v[0] === 'object' && v[0] !== null && !('Alphabetic' in v[0])) {
       return v.map((item) => fromNatural(item as Record<string, unknown>));
     }
-    return v.map((x) =>
+    // Person names come as [{ Alphabetic }]: one name reads as a string, like other values.
+    const names = v.map((x) =>
       typeof x === 'object' && x !== null ? String((x as { Alphabetic?: string }).Alphabetic ?? '') : x,
     ) as (string | number)[];
+    return names.length === 1 && typeof v[0] === 'object' ? names[0]! : names;
   }
   if (typeof v === 'object') {
     if ('Alphabetic' in v) return String((v as { Alphabetic?: string }).Alphabetic ?? '');

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, readDicomRecord } from '../../test/dicom-files';
+import { fixturePath, readDicomRecord } from '../../test/dicom-records';
+import { parseObject } from '../parse';
 import { type DicomRecord, mapObject, recordHeader } from '.';
 import { SOP_CLASS } from './sop-classes';
 
@@ -55,6 +57,13 @@ describe('mapObject: X-Ray Radiation Dose SR (Hologic Selenia Dimensions)', () =
     expect(r.accumulatedAgdMgy).toEqual({ L: 1.3, R: 1.28 });
     expect(r.skipped).toEqual([]);
     expect(r.events).toHaveLength(2);
+  });
+
+  it("reads the same from the bytes with the server's own header parser", () => {
+    const parsed = parseObject(readFileSync(fixturePath('MG-RDSR-Hologic_2D.dcm')));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(mapObject(parsed.header)).toEqual({ kind: 'doseReport', report: report(hologic) });
   });
 
   it('maps every field of each irradiation event, in Kestrel units', () => {

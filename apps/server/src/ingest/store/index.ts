@@ -27,7 +27,7 @@ export interface StoreResult {
   doseEventsStored: number;
   /** Events that completed a stored image exposure (or that an image took over). */
   doseEventsMerged: number;
-  /** The device rows of the batch's images and dose reports by `identityKey`, for per-object logs. */
+  /** The device rows of the batch's images and events by `identityKey`, for callers that log per object. */
   devices: Map<string, KnownDevice>;
 }
 
@@ -89,12 +89,13 @@ export async function storeBatch(
 
   const events = await newEvents(tx, reports);
   const all: ImageObservation[] = [...images, ...events];
-  const devices = all.length
-    ? await resolveDevices(
-        tx,
-        all.map((i) => i.device),
-        receivedAt,
-      )
+  // Devices of duplicate reports too: the caller logs every object against its device.
+  const identities = [
+    ...all.map((i) => i.device),
+    ...reports.flatMap((r) => r.events.slice(0, 1).map((e) => e.device)),
+  ];
+  const devices = identities.length
+    ? await resolveDevices(tx, identities, receivedAt)
     : new Map<string, KnownDevice>();
   const deviceOf = (i: ImageObservation) => devices.get(identityKey(i.device))!;
 
@@ -119,8 +120,8 @@ export async function storeBatch(
   const newExams = await openStudies(tx, imageRows);
 
   // An image of an exposure that so far only an RDSR event stands for takes that fact over.
-  const unknownImages = await notYetStored(tx, imageRows);
-  const replaced = await mergeIntoFacts(tx, unknownImages, 'rdsr');
+  // (Only images not stored before may: checked for the few that match, not for every batch.)
+  const replaced = await mergeIntoFacts(tx, imageRows, 'rdsr', (rows) => notYetStored(tx, rows));
   const replacedSet = new Set(replaced.map((m) => m.incoming));
   const inserted = await insertFacts(
     tx,

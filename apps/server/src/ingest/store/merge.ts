@@ -160,10 +160,17 @@ export async function mergeIntoFacts(
   tx: Tx,
   incoming: PreparedFact[],
   source: 'image' | 'rdsr',
+  /** Of the rows that found a match, those allowed to merge (checked only when there is one). */
+  allowed?: (rows: PreparedFact[]) => Promise<PreparedFact[]>,
 ): Promise<MergedFact[]> {
   const matches = await findMatches(tx, incoming, source);
   if (!matches.size) return [];
-  const pairs = [...matches.entries()].map(([i, before]) => ({ incoming: incoming[i]!, before }));
+  let pairs = [...matches.entries()].map(([i, before]) => ({ incoming: incoming[i]!, before }));
+  if (allowed) {
+    const ok = new Set(await allowed(pairs.map((p) => p.incoming)));
+    pairs = pairs.filter((p) => ok.has(p.incoming));
+    if (!pairs.length) return [];
+  }
   const incomingWins = source === 'rdsr';
   const columns = [...IDENTITY, ...FILLED];
   const arrays = columns.map(

@@ -1,0 +1,148 @@
+/** The DICOM receivers of the ingest benchmark: Kestrel, dcmtk storescp and Orthanc, each started and stopped here. */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface Receiver {
+  port: number;
+  aet: string;
+  stop(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+function waitFor(child: ChildProcess, pattern: RegExp, what: string, ms = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start in ${ms / 1000} s:\n${seen}`)),
+      ms,
+    );
+    const onData = (d: Buffer) => {
+      seen += d.toString();
+      if (pattern.test(seen)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}) before it was ready:\n${seen}`));
+    });
+  });
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+export const PG_ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freshPgDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** Kestrel as it runs in production (main.ts), on an empty database, without the demo fleet. */
+export async function startKestrel(
+  engine: 'pglite' | 'postgres',
+  dataDir: string,
+): Promise<Receiver & { databaseUrl?: string }> {
+  const port = await freePort();
+  const dicomPort = await freePort();
+  const databaseUrl = engine === 'postgres' ? await freshPgDatabase('kestrel_bench_ingest') : undefined;
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DEMO_FLEET: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DICOM_PORT: String(dicomPort),
+      WEB_DIST: '/nonexistent',
+      TCP_NODELAY: '1', // no effect on Node sockets; set for symmetry with the dcmtk receivers
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(child, /DICOM listener: AE title (\S+) on port/, 'Kestrel');
+  return { port: dicomPort, aet: 'KESTREL', databaseUrl, stop: () => stopChild(child) };
+}
+
+/** dcmtk storescp writing every object to a folder: the ceiling (one process per association). */
+export async function startStorescp(dir: string): Promise<Receiver> {
+  const port = await freePort();
+  fs.mkdirSync(dir, { recursive: true });
+  const child = spawn('storescp', ['--fork', '-aet', 'STORESCP', '-od', dir, '+xa', String(port)], {
+    stdio: 'ignore', // an unread pipe would fill and stall it
+    env: { ...process.env, TCP_NODELAY: '1' }, // dcmtk: else each response waits ~40 ms (Nagle)
+  });
+  // storescp prints nothing until the first association: give it a moment to bind.
+  await new Promise((r) => setTimeout(r, 500));
+  if (child.exitCode !== null) throw new Error('storescp exited at start');
+  return { port, aet: 'STORESCP', stop: () => stopChild(child) };
+}
+
+/** Orthanc (Debian package `orthanc`, installed here when missing) with a temporary configuration. */
+export async function startOrthanc(dir: string): Promise<Receiver & { version: string }> {
+  if (spawnSync('which', ['Orthanc']).status !== 0) {
+    console.log('installing Orthanc (apt-get install orthanc) …');
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'orthanc'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    // The package may start its own service; the benchmark runs its own instance.
+    spawnSync('service', ['orthanc', 'stop'], { stdio: 'ignore' });
+  }
+  const version = execFileSync('Orthanc', ['--version'], { encoding: 'utf8' }).split('\n')[0]!.trim();
+  const port = await freePort();
+  const httpPort = await freePort();
+  fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
+  const config = path.join(dir, 'orthanc.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      Name: 'kestrel-bench',
+      StorageDirectory: path.join(dir, 'db'),
+      IndexDirectory: path.join(dir, 'db'),
+      HttpPort: httpPort,
+      DicomPort: port,
+      DicomAet: 'ORTHANC',
+      DicomCheckCalledAet: false,
+      DicomAlwaysAllowStore: true,
+      RemoteAccessAllowed: true,
+      AuthenticationEnabled: false,
+      Plugins: [],
+      StorageCompression: false,
+    }),
+  );
+  // Orthanc is built on dcmtk, which reads TCP_NODELAY too.
+  const child = spawn('Orthanc', [config], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TCP_NODELAY: '1' },
+  });
+  await waitFor(child, /Orthanc has started/, 'Orthanc', 60_000);
+  return { port, aet: 'ORTHANC', version, stop: () => stopChild(child) };
+}
