@@ -65,5 +65,8 @@ export function DataState<T>({ query, what, isEmpty, children }: Props<T>) {
 /** A date-time for tables, in the browser's zone; '—' for none. */
 export const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+/** Short form for table cells. */
+export const whenShort = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
 export const fmt = (n: number | null | undefined, digits = 0) =>
   n == null ? '—' : n.toLocaleString(undefined, { maximumFractionDigits: digits });

@@ -26,11 +26,12 @@ export function ConnectionCard({ d }: { d: DeviceDetails }) {
         <Text size="sm" fw={600} mt="xs">
           Availability, last 30 days
         </Text>
-        <Progress.Root size={18} aria-label="Availability, last 30 days">
+        <Progress.Root size={18} role="group" aria-label="Availability, last 30 days">
           {KEYS.filter((k) => d.availability30d[k] > 0).map((k) => (
             <Progress.Section
               key={k}
               value={d.availability30d[k] * 100}
+              aria-label={`${k} ${pct(d.availability30d[k])}`}
               color={PILL_COLOURS[connectionColour(k === 'unavailable' ? null : k)].bg}
             />
           ))}

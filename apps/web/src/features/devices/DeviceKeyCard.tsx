@@ -1,5 +1,5 @@
 import type { DeviceDetails } from '@kestrel/contract';
-import { Alert, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useIssueDeviceKey } from '../../api/fleet';
 import { when } from '../../ui/DataState';
 
@@ -24,7 +24,10 @@ export function DeviceKeyCard({ d }: { d: DeviceDetails }) {
             : 'This device has no key yet: it cannot send heartbeats.'}
         </Text>
         {issue.data ? (
-          <Alert color="green" title="New key — copy it now, it is not shown again">
+          <Paper withBorder p="sm" radius="md" bg="#f1f8f3" role="status">
+            <Text size="sm" fw={600} mb="xs">
+              New key — copy it now, it is not shown again
+            </Text>
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="device-key-value" style={{ wordBreak: 'break-all' }}>
                 {issue.data.key}
@@ -40,7 +43,7 @@ export function DeviceKeyCard({ d }: { d: DeviceDetails }) {
             <Text size="xs" mt="xs">
               The device sends it in the <Code>{issue.data.header}</Code> header.
             </Text>
-          </Alert>
+          </Paper>
         ) : null}
       </Stack>
     </Card>

@@ -83,6 +83,7 @@ export function RecentExamsCard({ deviceId }: { deviceId: number }) {
               <Anchor
                 component={Link}
                 size="xs"
+                underline="always"
                 to={`/study-analytics?device=${deviceId}&fromDateSelected=${range.fromDateSelected}&toDateSelected=${range.toDateSelected}`}
               >
                 Open in study analytics

@@ -2,7 +2,7 @@ import type { DeviceRow } from '@kestrel/contract';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { select } from '../../app/session/selection';
-import { when } from '../../ui/DataState';
+import { whenShort } from '../../ui/DataState';
 import { StatusPill } from './StatusPill';
 import { attentionPill, connectionPill, needsAttention, onboardingPill, tubePill } from './status-colours';
 
@@ -22,7 +22,7 @@ export function DeviceTable({ rows, hide = [] }: { rows: DeviceRow[]; hide?: Col
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table highlightOnHover verticalSpacing="xs" data-testid="device-table">
         <Table.Thead>
           <Table.Tr>
@@ -62,7 +62,7 @@ export function DeviceTable({ rows, hide = [] }: { rows: DeviceRow[]; hide?: Col
               <Table.Td data-cell="connection">
                 <StatusPill pill={connectionPill(d.connectionStatus)} />
               </Table.Td>
-              <Table.Td>{when(d.lastContactAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{whenShort(d.lastContactAt)}</Table.Td>
               <Table.Td data-cell="tube">
                 <StatusPill pill={tubePill(d.tubeStatus, d.tubeDaysRemaining)} />
               </Table.Td>

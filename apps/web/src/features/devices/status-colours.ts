@@ -18,7 +18,7 @@ import {
  * Colours are chosen for WCAG AA contrast of the text on them.
  */
 export const PILL_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {
-  green: { bg: '#2b8a3e', fg: '#ffffff' },
+  green: { bg: '#237032', fg: '#ffffff' },
   yellow: { bg: '#fcc419', fg: '#212529' },
   red: { bg: '#c92a2a', fg: '#ffffff' },
   grey: { bg: '#6b7280', fg: '#ffffff' },

@@ -46,7 +46,7 @@ export default function FleetOverviewPage() {
             <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sites-heading">
               <Group justify="space-between" align="end" mb="sm">
                 <Title order={2} size="h4" id="sites-heading">
-                  Sites
+                  All sites
                 </Title>
                 <Group align="end">
                   <TextInput

@@ -49,10 +49,11 @@ export default function OnboardingPage() {
               />
             </SimpleGrid>
             {total ? (
-              <Progress.Root size={20} aria-label="Onboarding progress">
-                {STATES.map(([key, , colour]) => (
+              <Progress.Root size={20} role="group" aria-label="Onboarding progress">
+                {STATES.map(([key, label, colour]) => (
                   <Progress.Section
                     key={key}
+                    aria-label={`${label}: ${counts[key]}`}
                     value={(counts[key] / total) * 100}
                     color={PILL_COLOURS[colour].bg}
                   />

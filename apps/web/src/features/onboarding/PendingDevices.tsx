@@ -14,7 +14,7 @@ export function PendingDevices({ devices, canAssign }: { devices: DeviceRow[]; c
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="xs" data-testid="pending-devices">
         <Table.Thead>
           <Table.Tr>
@@ -80,7 +80,7 @@ function AssignForm({ device }: { device: DeviceRow }) {
               label: `${s.customerName} — ${s.displayName}`,
             })),
           ]}
-          w={300}
+          w={260}
         />
         <NativeSelect
           aria-label={`Onboarding state for ${device.serial}`}
@@ -92,6 +92,7 @@ function AssignForm({ device }: { device: DeviceRow }) {
             { value: 'inprogress', label: 'In progress' },
             { value: 'completed', label: 'Completed' },
           ]}
+          w={130}
         />
         <Button type="submit" size="xs" disabled={!siteId} loading={assign.isPending}>
           Assign
