@@ -37,7 +37,7 @@ describe('WidgetCard', () => {
     renderUi(withQuery(<WidgetCard widgetId={9177} range={range} site={7} />));
     expect(screen.getByRole('heading', { name: 'Technologist league table' })).toBeInTheDocument();
     expect(screen.getByText(/Exams, reject rate, mean force and mean AGD/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Loading Technologist league table')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading Technologist league table' })).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Dana Lee' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '1,234' })).toBeInTheDocument();
     expect(calls.urls).toEqual([

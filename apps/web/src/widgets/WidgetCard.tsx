@@ -95,7 +95,7 @@ export function WidgetCard({
             {canDrill ? ' Click a segment to see its records.' : ''}
           </Text>
         </Stack>
-        {actions}
+        {actions ? <div style={{ flexShrink: 0 }}>{actions}</div> : null}
       </Group>
       {!def ? null : query.isError ? (
         <Alert color="red" variant="light" title="Could not load this widget" role="alert">
@@ -107,7 +107,7 @@ export function WidgetCard({
           </Button>
         </Alert>
       ) : !answer ? (
-        <Skeleton height={height} aria-label={`Loading ${def.name}`} />
+        <Skeleton height={height} role="status" aria-label={`Loading ${def.name}`} />
       ) : (
         <WidgetChart
           chart={def.chart}

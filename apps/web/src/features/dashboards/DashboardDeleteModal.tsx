@@ -11,16 +11,16 @@ interface Props {
 
 /**
  * 'Dashboard Delete' (spec §2, readings 13): an empty body, Cancel and ×, and the confirm button
- * 'Delete'. The dashboards feature wires the deletion itself.
+ * 'Delete'. The dashboards feature wires the deletion itself. The title names the dialog (an
+ * aria-label on Mantine's root div would be an ARIA attribute on an element without a role).
  */
-export function DashboardDeleteModal({ opened, dashboardName, deleting, onCancel, onConfirm }: Props) {
+export function DashboardDeleteModal({ opened, deleting, onCancel, onConfirm }: Props) {
   return (
     <AppModal
       opened={opened}
       onClose={onCancel}
       title="Dashboard Delete"
       size="sm"
-      modalProps={{ 'aria-label': dashboardName ? `Delete ${dashboardName}` : 'Dashboard Delete' } as object}
       footer={
         <>
           <Button variant="default" onClick={onCancel}>

@@ -12,7 +12,8 @@ export default function SavedDashboardPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('dashboard')) || null;
   const query = useDashboard(id);
-  if (id !== null && query.isPending) return <Skeleton height={320} aria-label="Loading dashboard" />;
+  if (id !== null && query.isPending)
+    return <Skeleton height={320} role="status" aria-label="Loading dashboard" />;
   if (id !== null && query.isError) {
     const missing = query.error instanceof HttpError && query.error.status === 404;
     return (

@@ -1,5 +1,5 @@
 import { type DashboardDefinition, widgetById } from '@kestrel/contract';
-import { Button, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { request } from '../../api/client';
@@ -82,12 +82,11 @@ export function AddToDashboardModal({ widgetId, onClose }: Props) {
           </Stack>
         </Radio.Group>
         {target === 'existing' ? (
-          <Select
+          <NativeSelect
             label="Dashboard"
             data={editable.map((d) => ({ value: String(d.dashboardId), label: d.dashboardName }))}
-            value={existing}
-            onChange={setExisting}
-            allowDeselect={false}
+            value={existing ?? ''}
+            onChange={(e) => setExisting(e.currentTarget.value)}
           />
         ) : (
           <TextInput

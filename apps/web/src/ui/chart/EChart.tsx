@@ -8,7 +8,7 @@ const EChartCanvas = lazy(() => import('./EChartCanvas'));
 /** A lazily loaded ECharts chart; a skeleton of the same height holds its place meanwhile. */
 export function EChart(props: EChartCanvasProps) {
   return (
-    <Suspense fallback={<Skeleton height={props.height} aria-label="Loading chart" />}>
+    <Suspense fallback={<Skeleton height={props.height} role="status" aria-label="Loading chart" />}>
       <EChartCanvas {...props} />
     </Suspense>
   );

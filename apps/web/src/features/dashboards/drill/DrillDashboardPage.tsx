@@ -99,7 +99,7 @@ export default function DrillDashboardPage() {
           </Button>
         </Alert>
       ) : !images.data ? (
-        <Skeleton height={400} aria-label="Loading records" />
+        <Skeleton height={400} role="status" aria-label="Loading records" />
       ) : !total ? (
         <Alert title="No data available" variant="light">
           No images match this segment any more. Data may have changed since the chart was drawn.

@@ -15,7 +15,7 @@ export default function TemplateViewPage() {
   const dashboard = useDashboard(id);
   const { range, site } = useDashboardFilters();
   if (templates.isPending || (id !== null && dashboard.isPending))
-    return <Skeleton height={320} aria-label="Loading template" />;
+    return <Skeleton height={320} role="status" aria-label="Loading template" />;
   if (id === null)
     return <Alert title="No data available">The provider has not published template dashboards yet.</Alert>;
   if (dashboard.isError || !dashboard.data)

@@ -6,7 +6,7 @@ import { CopyTemplateButton } from './CopyTemplateButton';
 /** static-dashboard: the provider's template dashboards, to view and to copy into your own. */
 export default function TemplatesPage() {
   const templates = useTemplates();
-  if (templates.isPending) return <Skeleton height={160} aria-label="Loading templates" />;
+  if (templates.isPending) return <Skeleton height={160} role="status" aria-label="Loading templates" />;
   if (templates.isError)
     return (
       <Alert color="red" variant="light" title="Could not load the templates" role="alert">
