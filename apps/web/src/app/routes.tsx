@@ -26,6 +26,10 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'dashboard/common': page(() => import('../features/dashboards/SavedDashboardPage')),
   'dashboard/common1': page(() => import('../features/dashboards/SavedDashboardPage')),
   'dashboard/common2': page(() => import('../features/dashboards/SavedDashboardPage')),
+  'hc-user': page(() => import('../features/technologists/TechnologistsPage')),
+  'hc-alias': page(() => import('../features/sites/AliasesPage')),
+  enterprise: page(() => import('../features/enterprise/EnterprisePage')),
+  'study-analytics': page(() => import('../features/explorer/StudyAnalyticsPage')),
 };
 const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
 

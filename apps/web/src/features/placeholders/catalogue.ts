@@ -62,14 +62,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     purpose: "The site's devices, volumes, rejects and equipment status.",
     comingWith: ANALYTICS,
   },
-  'hc-user': {
-    purpose: 'Technologists and their performance: exams, reject rate, compression and dose.',
-    comingWith: ANALYTICS,
-  },
-  'hc-alias': {
-    purpose: 'Aliases: rename sites and merge technologist names written differently by devices.',
-    comingWith: ADMIN,
-  },
   'hc-add-sites': { purpose: 'Add sites for your customers.', comingWith: ADMIN },
   'hc-dashboard1': { purpose: 'The built-in Utilisation dashboard.', comingWith: ANALYTICS },
   'hc-dashboard2': {
@@ -79,11 +71,6 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   'hc-dashboard3': {
     purpose: 'The built-in Equipment dashboard: connection and tube life.',
     comingWith: DEVICES,
-  },
-  'study-analytics': { purpose: 'Explore studies and images, and export them.', comingWith: ANALYTICS },
-  enterprise: {
-    purpose: "Compare your organisation's sites with each other and with the anonymised fleet benchmark.",
-    comingWith: ANALYTICS,
   },
   'user/card': {
     purpose: 'Your contacts at the provider: sales and service.',
