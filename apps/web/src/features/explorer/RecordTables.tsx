@@ -61,7 +61,7 @@ export function ImageTable({
   const h = (label: string, k: ImageSort) => <SortHeader label={label} k={k} sort={sort} onSort={onSort} />;
   return (
     <Table.ScrollContainer minWidth={1150}>
-      <Table striped verticalSpacing={4} fz="sm" data-testid="image-table">
+      <Table striped verticalSpacing={4} fz="sm" data-testid="image-table" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             {h('Acquired', 'acquiredAt')}
@@ -114,7 +114,7 @@ export function ImageTable({
 export function StudyTable({ rows }: { rows: StudyRecord[] }) {
   return (
     <Table.ScrollContainer minWidth={800}>
-      <Table striped verticalSpacing={4} fz="sm" data-testid="study-table">
+      <Table striped verticalSpacing={4} fz="sm" data-testid="study-table" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Started</Table.Th>

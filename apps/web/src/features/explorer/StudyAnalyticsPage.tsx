@@ -43,10 +43,7 @@ export default function StudyAnalyticsPage() {
     setExporting(format);
     try {
       await downloadExport(params, format);
-      toast({
-        type: 'success',
-        msg: `The ${format.toUpperCase()} file with ${images.data?.total ?? ''} images is downloading.`,
-      });
+      toast({ type: 'success', msg: `Your ${format.toUpperCase()} file is downloading.` });
     } catch (err) {
       const action = err instanceof HttpError ? actionFor(err) : null;
       toast({

@@ -63,7 +63,7 @@ function Series({ p }: { p: TechnologistPerformance }) {
           <Table.Tbody>
             {worked.map((s) => (
               <Table.Tr key={s.bucket}>
-                <Table.Td>{s.bucket}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.bucket}</Table.Td>
                 <Table.Td ta="right">
                   {fmt(s.exams)} ({fmt(s.siteMedian.exams, 1)})
                 </Table.Td>
