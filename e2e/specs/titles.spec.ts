@@ -39,7 +39,8 @@ test.describe('titles and breadcrumbs (spec §2, readings 1)', () => {
       localStorage.setItem('deviceId', 'MG-40213');
       localStorage.setItem('techName', name);
     }, tech.displayName);
-    await page.goto('/device-details');
+    // A device page (device-details?deviceId=) of a device this user cannot see: the stored name stays.
+    await page.goto('/device-details?deviceId=999999');
     await expect(page.getByTestId('page-title')).toHaveText('SN - MG-40213 - Devices');
     await page.goto(`/hc-user?tech=${tech.id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`${tech.displayName} - Technologists`);

@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
+import { siteDetailsRoutes } from './features/site-details/routes';
 import { siteRoutes } from './features/sites/routes';
 import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tubeRoutes, { prefix: '/api' });
   await app.register(widgetRoutes, { prefix: '/api' });
   await app.register(exploreRoutes, { prefix: '/api' });
+  await app.register(siteDetailsRoutes, { prefix: '/api' });
   await app.register(technologistRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(webApp);

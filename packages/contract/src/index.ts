@@ -11,6 +11,7 @@ export * from './menu';
 export * from './portal';
 export * from './reject-reasons';
 export * from './routes';
+export * from './site-details';
 export * from './sites';
 export * from './status';
 export * from './technologists';

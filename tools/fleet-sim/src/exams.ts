@@ -1,5 +1,6 @@
 import { REJECT_REASONS, REJECTED_FOR_QUALITY } from '@kestrel/contract';
 import { code, type DicomRecord, da, SOP, tm, UID_ROOT } from './dicom';
+import { examDoseReport } from './exam-dose';
 import { Random } from './random';
 import type { SimDevice, SimFleet, SimSite, SimTechnologist } from './types';
 
@@ -41,7 +42,7 @@ function staffOf(fleet: SimFleet, siteKey: string): SimTechnologist[] {
   return bySite.get(siteKey) ?? [];
 }
 
-interface ExamContext {
+export interface ExamContext {
   rng: Random;
   device: SimDevice;
   site: SimSite;
@@ -55,13 +56,16 @@ interface ExamContext {
 /**
  * Everything one device sends on one local day: MG images of each exam and a rejection note
  * (IOCM KOS) for each rejected image, which is then repeated. `untilMinute` cuts the day short
- * (today, up to now).
+ * (today, up to now). With `doseReports`, each exam ends with its X-Ray Radiation Dose SR, as
+ * devices configured for dose monitoring send it (left out of the demo: the images carry the
+ * same values, so the reports add no facts, only load time).
  */
 export function deviceDay(
   fleet: SimFleet,
   device: SimDevice,
   date: string,
   untilMinute = 24 * 60,
+  opts: { doseReports?: boolean } = {},
 ): DicomRecord[] {
   const site = fleet.sites.find((s) => s.key === device.siteKey) ?? fleet.sites[0]!;
   const rng = new Random(`${fleet.seed}|${device.key}|${date}`);
@@ -94,7 +98,9 @@ export function deviceDay(
       procedure,
       uidPrefix,
     };
-    records.push(...exam(ctx, start));
+    const images = exam(ctx, start);
+    records.push(...images);
+    if (opts.doseReports) records.push(examDoseReport(ctx, images));
   }
   return records;
 }

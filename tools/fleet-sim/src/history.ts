@@ -32,7 +32,10 @@ export const addDays = (date: string, n: number) =>
  * The fleet's history up to `now`, one day at a time (oldest first) so a loader can commit
  * day by day. Each site's day is its own local day; today stops at the site's current time.
  */
-export function* fleetHistory(fleet: SimFleet, opts: { now: Date; days: number }): Generator<DayOfRecords> {
+export function* fleetHistory(
+  fleet: SimFleet,
+  opts: { now: Date; days: number; doseReports?: boolean },
+): Generator<DayOfRecords> {
   const siteOf = new Map(fleet.sites.map((s) => [s.key, s]));
   const today = new Map(fleet.sites.map((s) => [s.key, localNow(opts.now, s.timeZone)]));
   const anchor = localNow(opts.now, 'UTC').date;
@@ -45,7 +48,11 @@ export function* fleetHistory(fleet: SimFleet, opts: { now: Date; days: number }
       const site = siteOf.get(device.siteKey ?? '') ?? fleet.sites[0]!;
       const local = today.get(site.key)!;
       if (date > local.date) continue;
-      records.push(...deviceDay(fleet, device, date, date === local.date ? local.minute : undefined));
+      records.push(
+        ...deviceDay(fleet, device, date, date === local.date ? local.minute : undefined, {
+          doseReports: opts.doseReports,
+        }),
+      );
     }
     yield { date, records };
   }

@@ -42,7 +42,15 @@ export interface Ranked {
 export function rankedCategories(
   rows: Ranked[],
   names: Map<number, string>,
-  opts: { limit: number; series: string[]; unit?: string; digits?: number; stacked?: boolean },
+  opts: {
+    limit: number;
+    series: string[];
+    /** What each series stands for (e.g. reason codes), for drill-down. */
+    seriesKeys?: (string | number)[];
+    unit?: string;
+    digits?: number;
+    stacked?: boolean;
+  },
 ): WidgetAnswer {
   const sorted = [...rows]
     .filter((r) => r.value !== null || r.extra?.some((x) => x !== null))
@@ -63,6 +71,7 @@ export function rankedCategories(
     series: [...first, ...rest].map((data, i) => ({
       name: opts.series[i]!,
       data,
+      ...(opts.seriesKeys && { key: opts.seriesKeys[i]! }),
       ...(opts.stacked && { stack: 'total' }),
     })),
     ...(opts.unit && { unit: opts.unit }),
@@ -125,7 +134,7 @@ export function topSeriesOverTime(
       const data: (number | null)[] = axis.map(() => 0);
       for (const r of rows)
         if (r.key === key) data[index.get(r.bucket)!] = (data[index.get(r.bucket)!] ?? 0) + r.v;
-      return { name: names.get(key) ?? `#${key}`, data };
+      return { name: names.get(key) ?? `#${key}`, key, data };
     }),
   };
 }

@@ -2,7 +2,7 @@ import { type DicomRecord, fleetHistory, MANUFACTURER, MODELS, type SimFleet } f
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { refreshTubeForecasts } from '../features/tubes/forecast';
 import { mapObject, recordHeader } from '../ingest/mapping';
-import type { ImageObservation, RejectionObservation } from '../ingest/mapping/types';
+import type { DoseReport, ImageObservation, RejectionObservation } from '../ingest/mapping/types';
 import { storeBatch } from '../ingest/store';
 import type { Db } from '../platform/db';
 import {
@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 export async function loadFleet(
   db: Db,
   fleet: SimFleet,
-  opts: { now: Date; days: number; onDay?: (p: LoadProgress) => void },
+  opts: { now: Date; days: number; doseReports?: boolean; onDay?: (p: LoadProgress) => void },
 ): Promise<number> {
   const { now } = opts;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -103,18 +103,22 @@ export async function loadFleet(
   });
 
   let total = 0;
-  for (const day of fleetHistory(fleet, { now, days: opts.days })) {
+  for (const day of fleetHistory(fleet, { now, days: opts.days, doseReports: opts.doseReports })) {
     const images: ImageObservation[] = [];
     const rejections: RejectionObservation[] = [];
+    const doseReports: DoseReport[] = [];
     for (const record of day.records) {
       const mapped = mapObject(recordHeader(record as DicomRecord));
       if (mapped.kind === 'image') images.push(mapped.image);
       else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+      else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
       else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
     }
     // "Received" at the end of that day, so last-object times look like a real history.
     const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
-    const result = await db.transaction((tx) => storeBatch(tx, { images, rejections, receivedAt }));
+    const result = await db.transaction((tx) =>
+      storeBatch(tx, { images, rejections, doseReports, receivedAt }),
+    );
     total += result.imagesStored;
     opts.onDay?.({ day: day.date, images: result.imagesStored });
   }

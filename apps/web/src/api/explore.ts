@@ -1,11 +1,10 @@
-import type { DeviceRow, ImageRecord, StudyRecord } from '@kestrel/contract';
+import type { ImageRecord } from '@kestrel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { token } from '../app/session/storage';
 import { api, HttpError } from './client';
-import { qs } from './entities';
 
-/** The record explorer (study-analytics): filters as query parameters, exactly as the API takes them. */
-export type ExploreParams = Record<string, string | number | boolean | undefined>;
+/** The explorer's filters as query parameters (`fromDateSelected`, `toDateSelected`, `site` …). */
+export type ExploreParams = Record<string, string>;
 
 export interface Page<T> {
   total: number;
@@ -14,34 +13,29 @@ export interface Page<T> {
   rows: T[];
 }
 
-export const useExploreImages = (params: ExploreParams) =>
-  useQuery({
-    queryKey: ['explore-images', params],
-    placeholderData: keepPreviousData,
-    queryFn: async () => (await api.get<Page<ImageRecord>>(`explore/images?${qs(params)}`)).result,
-  });
+const sorted = (p: ExploreParams) =>
+  Object.fromEntries(Object.entries(p).sort(([a], [b]) => a.localeCompare(b)));
 
-export const useExploreStudies = (params: ExploreParams, enabled = true) =>
-  useQuery({
-    queryKey: ['explore-studies', params],
+/** One page of the images behind a chart segment; every filter and the page are in the key. */
+export function useExploreImages(filters: ExploreParams, page: number, pageSize: number, enabled = true) {
+  return useQuery({
     enabled,
+    queryKey: ['explore/images', sorted(filters), page, pageSize],
+    queryFn: async ({ signal }) => {
+      const q = new URLSearchParams({ ...filters, page: String(page), pageSize: String(pageSize) });
+      return (await api.get<Page<ImageRecord>>(`explore/images?${q}`, { signal })).result;
+    },
     placeholderData: keepPreviousData,
-    queryFn: async () => (await api.get<Page<StudyRecord>>(`explore/studies?${qs(params)}`)).result,
   });
-
-export const useSiteDevices = (siteId: number | undefined) =>
-  useQuery({
-    queryKey: ['ha/devices', siteId],
-    enabled: siteId !== undefined,
-    queryFn: async () => (await api.get<DeviceRow[]>(`ha/devices?${qs({ siteId })}`)).result,
-  });
+}
 
 /**
- * The export is a file behind the session header, so it is fetched (not linked) and handed to
- * the browser as a download under the server's file name.
+ * Downloads an export of exactly these filters. The token travels in the header (not the URL,
+ * where it would be logged), so the file is fetched and handed to the browser as a blob.
  */
-export async function downloadExport(params: ExploreParams, format: 'csv' | 'xlsx') {
-  const response = await fetch(`/api/explore/images/export?${qs({ ...params, format })}`, {
+export async function downloadExport(filters: ExploreParams, format: 'csv' | 'xlsx'): Promise<string> {
+  const q = new URLSearchParams({ ...filters, format });
+  const response = await fetch(`/api/explore/images/export?${q}`, {
     headers: { 'x-access-token': token() ?? '' },
   });
   if (!response.ok)
@@ -57,4 +51,5 @@ export async function downloadExport(params: ExploreParams, format: 'csv' | 'xls
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }

@@ -15,6 +15,8 @@ type Lazy = RouteObject['lazy'];
 const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
   (async () => ({ Component: (await load()).default })) as Lazy;
 
+const builtIn = page(() => import('../features/dashboards/BuiltInDashboardPage'));
+
 /** Pages that need no later data; every other signed-in route is a placeholder for now. */
 const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'hc-about': page(() => import('../features/about/AboutPage')),
@@ -30,6 +32,25 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'hc-alias': page(() => import('../features/sites/AliasesPage')),
   enterprise: page(() => import('../features/enterprise/EnterprisePage')),
   'study-analytics': page(() => import('../features/explorer/StudyAnalyticsPage')),
+  'hc-dashboards': page(() => import('../features/fleet/FleetOverviewPage')),
+  'hc-dashboards/SiteViewComponent': page(() => import('../features/fleet/SiteViewPage')),
+  'device-details': page(() => import('../features/devices/DevicesPage')),
+  'dashboard/project': page(() => import('../features/onboarding/OnboardingPage')),
+  'service-dashboard': page(() => import('../features/service/ServiceDashboardPage')),
+  'hc-dashboard1': builtIn,
+  'hc-dashboard2': builtIn,
+  'hc-dashboard3': builtIn,
+  'dashboard/analytics': builtIn,
+  'dashboard/default': builtIn,
+  'dashboard/ecommerce': builtIn,
+  'dashboard/dimension': builtIn,
+  'dashboard/dashboard-dimension': builtIn,
+  widget: page(() => import('../features/widgets-gallery/WidgetGalleryPage')),
+  'drill-dashboard': page(() => import('../features/dashboards/drill/DrillDashboardPage')),
+  'static-dashboard': page(() => import('../features/dashboards/templates/TemplatesPage')),
+  'static-dashboard/view-test-dashboard': page(
+    () => import('../features/dashboards/templates/TemplateViewPage'),
+  ),
 };
 const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
 

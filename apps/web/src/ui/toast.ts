@@ -26,7 +26,8 @@ export function toastData({ type = 'default', msg, title }: ToastOptions): Notif
     message: msg,
     color: COLORS[type],
     withCloseButton: true,
-    closeButtonProps: { 'aria-label': 'Close' },
+    // The × needs a name for screen readers (axe button-name).
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Errors stay longer: people need time to read what to do.
     autoClose: type === 'error' || type === 'default' ? 8000 : 5000,
     className: `toast toast-${type}`,

@@ -9,6 +9,8 @@ const series = z.object({
   name: z.string(),
   data: z.array(z.number().nullable()),
   stack: z.string().optional(),
+  /** What the series stands for (site / technologist id, reason code …), for drill-down. */
+  key: z.union([z.string(), z.number()]).optional(),
 });
 
 export const widgetAnswer = z.discriminatedUnion('kind', [
@@ -32,6 +34,8 @@ export const widgetAnswer = z.discriminatedUnion('kind', [
     /** [x index, y index, value] */
     cells: z.array(z.tuple([z.number(), z.number(), z.number()])),
     unit: z.string().optional(),
+    /** Ids behind the rows (technologists), for drill-down. */
+    yKeys: z.array(z.union([z.string(), z.number()])).optional(),
   }),
   z.object({
     kind: z.literal('boxplot'),

@@ -63,7 +63,8 @@ function reasonsOverTime(
     series: codes.map((code) => {
       const data: (number | null)[] = axis.map(() => 0);
       for (const r of rows) if (r.code === code) data[index.get(r.bucket)!] = Number(r.v);
-      return { name: meaning(code), data, stack: 'rejects' };
+      // key: the reason code ('' = rejected without a reason), for drill-down.
+      return { name: meaning(code), key: code ?? '', data, stack: 'rejects' };
     }),
     unit: 'images',
   };
@@ -131,6 +132,7 @@ function reasonsByView(rows: { slot: number; code: string | null; v: number }[])
     categories: used.map((i) => VIEW_SLOTS[i]!),
     series: codes.map((code) => ({
       name: meaning(code),
+      key: code ?? '',
       data: used.map((i) =>
         rows.filter((r) => Number(r.slot) === i && r.code === code).reduce((a, r) => a + Number(r.v), 0),
       ),

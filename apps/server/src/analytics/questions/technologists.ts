@@ -187,7 +187,13 @@ async function reasonsAnswer(
       ),
     })),
     names,
-    { limit: ctx.options.limit, series: codes.map(meaning), stacked: true, digits: 0 },
+    {
+      limit: ctx.options.limit,
+      series: codes.map(meaning),
+      seriesKeys: codes.map((c) => (c === 'unknown' ? '' : c)),
+      stacked: true,
+      digits: 0,
+    },
   );
 }
 
@@ -390,6 +396,7 @@ async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
     kind: 'heatmap' as const,
     x: hours.map((h) => `${String(h).padStart(2, '0')}:00`),
     y: top.map((p) => names.get(p.tech) ?? `#${p.tech}`),
+    yKeys: top.map((p) => p.tech),
     cells: top.flatMap((p, y) =>
       hours.map((h, x) => [x, y, p.hours[h]!] as [number, number, number]).filter((c) => c[2] > 0),
     ),

@@ -126,62 +126,65 @@ function emptyTechnologist(f: {
   };
 }
 
-/** Counts images of a fact into a device row (image measures only; rejects separately). */
-function addImage(r: DeviceRow, f: RollupFact) {
-  r.images! += 1;
-  r.imagesByKind![kindGroup(f.imageKind)]! += 1;
+/**
+ * Counts images of a fact into a device row (image measures only; rejects separately). `s` is
+ * +1 to add the fact, -1 to take it out again (a fact whose values a merge changed).
+ */
+function addImage(r: DeviceRow, f: RollupFact, s: number) {
+  r.images! += s;
+  r.imagesByKind![kindGroup(f.imageKind)]! += s;
   const v = viewSlot(f.view);
   if (f.agdMgy !== null) {
-    r.agdSum! += f.agdMgy;
-    r.agdN! += 1;
-    r.agdViewSum![v]! += f.agdMgy;
-    r.agdViewN![v]! += 1;
+    r.agdSum! += s * f.agdMgy;
+    r.agdN! += s;
+    r.agdViewSum![v]! += s * f.agdMgy;
+    r.agdViewN![v]! += s;
   }
   if (f.forceN !== null) {
-    r.forceSum! += f.forceN;
-    r.forceN! += 1;
-    r.forceBands![FORCE_BANDS.index(f.forceN)]! += 1;
+    r.forceSum! += s * f.forceN;
+    r.forceN! += s;
+    r.forceBands![FORCE_BANDS.index(f.forceN)]! += s;
   }
   if (f.thicknessMm !== null) {
     const band = THICKNESS_BANDS.index(f.thicknessMm);
-    r.thicknessSum! += f.thicknessMm;
-    r.thicknessN! += 1;
-    r.thicknessBands![band]! += 1;
+    r.thicknessSum! += s * f.thicknessMm;
+    r.thicknessN! += s;
+    r.thicknessBands![band]! += s;
     if (f.agdMgy !== null) {
-      r.agdThickSum![band]! += f.agdMgy;
-      r.agdThickN![band]! += 1;
+      r.agdThickSum![band]! += s * f.agdMgy;
+      r.agdThickN![band]! += s;
     }
     if (f.mas !== null) {
-      r.masThickSum![band]! += f.mas;
-      r.masThickN![band]! += 1;
+      r.masThickSum![band]! += s * f.mas;
+      r.masThickN![band]! += s;
     }
   }
   if (f.kvp !== null) {
-    r.kvpSum! += f.kvp;
-    r.kvpN! += 1;
-    r.kvpBands![KVP_BANDS.index(f.kvp)]! += 1;
+    r.kvpSum! += s * f.kvp;
+    r.kvpN! += s;
+    r.kvpBands![KVP_BANDS.index(f.kvp)]! += s;
   }
   if (f.mas !== null) {
-    r.masSum! += f.mas;
-    r.masN! += 1;
+    r.masSum! += s * f.mas;
+    r.masN! += s;
   }
-  if (f.pressureKpa !== null) r.pressureBands![PRESSURE_BANDS.index(f.pressureKpa)]! += 1;
-  r.weekdayHour![weekdayHourSlot(`${f.localDate}T${String(f.localHour).padStart(2, '0')}`)]! += 1;
+  if (f.pressureKpa !== null) r.pressureBands![PRESSURE_BANDS.index(f.pressureKpa)]! += s;
+  r.weekdayHour![weekdayHourSlot(`${f.localDate}T${String(f.localHour).padStart(2, '0')}`)]! += s;
 }
 
-function addTechnologistImage(r: TechnologistRow, f: RollupFact) {
-  r.images! += 1;
+function addTechnologistImage(r: TechnologistRow, f: RollupFact, s: number) {
+  r.images! += s;
   if (f.agdMgy !== null) {
-    r.agdSum! += f.agdMgy;
-    r.agdN! += 1;
+    r.agdSum! += s * f.agdMgy;
+    r.agdN! += s;
   }
   if (f.forceN !== null) {
     const v = viewSlot(f.view);
-    r.forceSum! += f.forceN;
-    r.forceN! += 1;
-    r.forceViewSum![v]! += f.forceN;
-    r.forceViewN![v]! += 1;
-    r.forceBands![FORCE_BANDS.index(f.forceN)]! += 1;
+    r.forceSum! += s * f.forceN;
+    r.forceN! += s;
+    r.forceViewSum![v]! += s * f.forceN;
+    r.forceViewN![v]! += s;
+    r.forceBands![FORCE_BANDS.index(f.forceN)]! += s;
   }
 }
 
@@ -198,12 +201,14 @@ export interface RollupDeltas {
 /**
  * Group new facts, new exams and rejections of earlier facts into rollup rows (pure). `facts`
  * are newly stored facts (counted whole, rejected or not); `rejectedLater` are facts already
- * counted whose rejection arrived now (only their reject counts move).
+ * counted whose rejection arrived now (only their reject counts move); `removed` are facts
+ * counted before as they were, taken out whole (their samples are the caller's to delete).
  */
 export function rollupDeltas(input: {
   facts: RollupFact[];
   exams: RollupExam[];
   rejectedLater: RollupFact[];
+  removed?: RollupFact[];
 }): RollupDeltas {
   const maps = {
     deviceDay: new Map<string, Keyed<DeviceRow>>(),
@@ -238,12 +243,12 @@ export function rollupDeltas(input: {
     }
     return row;
   };
-  const reject = (f: RollupFact) => {
+  const reject = (f: RollupFact, s = 1) => {
     for (const [which, period] of periods(f.localDate)) {
       const map = maps[`reject${which}`];
       const key = `${period}|${f.deviceId}|${f.technologistId}|${f.view}|${f.rejectReasonCode}`;
       const row = map.get(key);
-      if (row) row.rejected! += 1;
+      if (row) row.rejected! += s;
       else
         map.set(key, {
           period,
@@ -253,13 +258,13 @@ export function rollupDeltas(input: {
           customerId: f.customerId,
           view: f.view,
           reasonCode: f.rejectReasonCode,
-          rejected: 1,
+          rejected: s,
         });
-      device(f, which, period).rejected! += 1;
+      device(f, which, period).rejected! += s;
       if (f.technologistId !== null) {
         const t = technologist(f, which, period);
-        t.rejected! += 1;
-        if (f.rejectReasonCode === POSITIONING) t.rejectedPositioning! += 1;
+        t.rejected! += s;
+        if (f.rejectReasonCode === POSITIONING) t.rejectedPositioning! += s;
       }
     }
   };
@@ -267,8 +272,8 @@ export function rollupDeltas(input: {
   const samples: RollupDeltas['samples'] = [];
   for (const f of input.facts) {
     for (const [which, period] of periods(f.localDate)) {
-      addImage(device(f, which, period), f);
-      if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f);
+      addImage(device(f, which, period), f, 1);
+      if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f, 1);
     }
     if (f.rejected) reject(f);
     if (f.thicknessMm !== null && f.agdMgy !== null && isSampled(f.sopInstanceUid)) {
@@ -284,6 +289,14 @@ export function rollupDeltas(input: {
     }
   }
   for (const f of input.rejectedLater) reject(f);
+  // Facts counted before whose values changed: out with the old values (the new come in `facts`).
+  for (const f of input.removed ?? []) {
+    for (const [which, period] of periods(f.localDate)) {
+      addImage(device(f, which, period), f, -1);
+      if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f, -1);
+    }
+    if (f.rejected) reject(f, -1);
+  }
 
   // A device-day is active when it has an exam (the monthly count is recounted from the days).
   for (const e of input.exams) {

@@ -40,7 +40,12 @@ describe('rollups', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const fleet = generateFleet({ seed: 'rollups', devices: 8, days: 40 });
-    await loadFleet(t.database.db, fleet, { now: new Date('2026-03-05T20:00:00Z'), days: 40 });
+    // With dose reports: every exposure arrives as an image and as an RDSR event (one fact).
+    await loadFleet(t.database.db, fleet, {
+      now: new Date('2026-03-05T20:00:00Z'),
+      days: 40,
+      doseReports: true,
+    });
     // Rejections that arrive days after their images (the late path), one of them twice.
     const late = rowsOf<{ sop_instance_uid: string }>(
       await t.database.db.execute(
@@ -71,6 +76,16 @@ describe('rollups', () => {
     expect(incremental.fact_samples!.length).toBeGreaterThan(50);
     await rebuildAllRollups(t.database.db);
     expect(await snapshot(t)).toEqual(incremental);
+  });
+
+  it('counts each exposure once although its image and its RDSR event both arrived', async () => {
+    const [r] = rowsOf<{ rdsr: number; events: number }>(
+      await t.database.db.execute(sql`select (select count(*) from image_facts where source = 'rdsr')::int as rdsr,
+        (select count(*) from fact_aliases where sop_instance_uid like '%.1' and sop_instance_uid not in
+          (select sop_instance_uid from image_facts))::int as events`),
+    );
+    expect(r!.rdsr).toBe(0);
+    expect(r!.events).toBeGreaterThan(1000);
   });
 
   it('totals match the facts and studies', async () => {

@@ -5,7 +5,7 @@ import type { DeviceIdentity, ImageObservation } from './types';
 import { localDateTime, material, parseDateTime, parseOffset, roundTo } from './values';
 
 /** SNOMED/DCM view codes (CID 4014) by code value, for objects without View Position. */
-const VIEW_CODES: Record<string, string> = {
+export const VIEW_CODES: Record<string, string> = {
   'R-10242': 'CC',
   '399162004': 'CC',
   'R-10226': 'MLO',

@@ -57,7 +57,27 @@ export interface RejectionObservation {
   device: DeviceIdentity | null;
 }
 
+/** One irradiation event of a dose report: an observation whose identity is the event UID. */
+export interface DoseEvent extends ImageObservation {
+  source: 'rdsr';
+  /** Number of pulses (113768), when the device reports them. */
+  pulses: number | null;
+}
+
+/** An X-Ray Radiation Dose SR: its events and the dose accumulated per breast. */
+export interface DoseReport {
+  sopInstanceUid: string;
+  studyInstanceUid: string;
+  device: DeviceIdentity;
+  events: DoseEvent[];
+  /** Accumulated Average Glandular Dose per breast in mGy, as the device summed it. */
+  accumulatedAgdMgy: Partial<Record<Laterality, number>>;
+  /** Events that could not be read, and why (the others are kept). */
+  skipped: string[];
+}
+
 export type MappedObject =
   | { kind: 'image'; image: ImageObservation }
+  | { kind: 'doseReport'; report: DoseReport }
   | { kind: 'rejection'; rejection: RejectionObservation }
   | { kind: 'unsupported'; reason: string; sopClassUid?: string; sopInstanceUid?: string };

@@ -1,61 +1,59 @@
 import { inArray, sql } from 'drizzle-orm';
-import {
-  applyRollupDeltas,
-  type RollupExam,
-  type RollupFact,
-  rollupDeltas,
-  toRollupFact,
-} from '../../analytics/rollups';
+import { applyRollupDeltas, type RollupFact, rollupDeltas } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
-import {
-  DERIVED_IMAGE_KINDS,
-  factAliases,
-  type ImageKind,
-  imageFacts,
-  pendingRejections,
-  studies,
-  unassignedFacts,
-} from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
-import type { ImageObservation, RejectionObservation } from '../mapping/types';
+import { factAliases, imageFacts, pendingRejections, unassignedFacts } from '../../platform/db/schema';
+import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
-import { localToInstant } from './local-time';
+import { type MergedFact, mergeIntoFacts } from './merge';
+import { rejectStoredImages } from './rejections';
+import { factRow, type PreparedFact, type Reason } from './rows';
+import { openStudies } from './studies';
 import { type OperatorAtSite, resolveTechnologists, technologistKey } from './technologists';
+import { addTubeUsage } from './tube-usage';
 
 export type StoreOutcome = 'stored' | 'duplicate';
-
-/**
- * Measures are stored as 4-byte floats; rounding them here first makes what rollups count equal
- * to what the table holds (a value on a band edge must fall in the same band both ways).
- */
-const f4 = (v: number | null) => (v === null ? null : Math.fround(v));
+export { DOSE_MATCH_SECONDS } from './merge';
 
 export interface StoreResult {
-  /** Outcome per SOP Instance UID of the batch's images and rejection notes. */
+  /** Outcome per SOP Instance UID of the batch's images, dose reports and rejection notes. */
   outcomes: Map<string, StoreOutcome>;
   imagesStored: number;
   rejectionsApplied: number;
   rejectionsPending: number;
+  /** Dose report events stored as facts of their own (no image of that exposure yet). */
+  doseEventsStored: number;
+  /** Events that completed a stored image exposure (or that an image took over). */
+  doseEventsMerged: number;
 }
 
-interface Reason {
-  code: string | null;
-  text: string | null;
-  noteUid: string;
+/** The events of one dose report (RDSR), under the report's SOP Instance UID. */
+export interface DoseReportInput {
+  sopInstanceUid: string;
+  events: DoseEvent[];
 }
 
 /**
  * Store a batch of mapped objects in the caller's transaction: devices, technologists, studies,
  * facts, rollups, rejections and tube usage together, so that a device is acknowledged only for
  * what is committed and a re-sent object is a duplicate, never a second fact.
+ *
+ * Images and dose report events of one exposure are one fact (docs/dose-reports.md): the image
+ * wins, an event fills what the image lacks, an event with no image yet is a fact until its
+ * image arrives and takes it over.
  */
 export async function storeBatch(
   tx: Tx,
-  input: { images: ImageObservation[]; rejections: RejectionObservation[]; receivedAt: Date },
+  input: {
+    images: ImageObservation[];
+    rejections: RejectionObservation[];
+    doseReports?: DoseReportInput[];
+    receivedAt: Date;
+  },
 ): Promise<StoreResult> {
   const { images, rejections, receivedAt } = input;
+  const reports = input.doseReports ?? [];
   const outcomes = new Map<string, StoreOutcome>();
 
   // Rejections known before their images are stored: in this batch, or kept from earlier.
@@ -66,11 +64,15 @@ export async function storeBatch(
     }
   }
   if (images.length) {
-    const uids = images.map((i) => i.sopInstanceUid);
     const pending = await tx
       .select()
       .from(pendingRejections)
-      .where(inArray(pendingRejections.sopInstanceUid, uids));
+      .where(
+        inArray(
+          pendingRejections.sopInstanceUid,
+          images.map((i) => i.sopInstanceUid),
+        ),
+      );
     for (const p of pending) {
       if (!reasonFor.has(p.sopInstanceUid)) {
         reasonFor.set(p.sopInstanceUid, {
@@ -82,10 +84,12 @@ export async function storeBatch(
     }
   }
 
-  const devices = images.length
+  const events = await newEvents(tx, reports);
+  const all: ImageObservation[] = [...images, ...events];
+  const devices = all.length
     ? await resolveDevices(
         tx,
-        images.map((i) => i.device),
+        all.map((i) => i.device),
         receivedAt,
       )
     : new Map<string, KnownDevice>();
@@ -93,7 +97,7 @@ export async function storeBatch(
 
   const operators: OperatorAtSite[] = [];
   const operatorOf = new Map<ImageObservation, string>();
-  for (const i of images) {
+  for (const i of all) {
     const d = deviceOf(i);
     const op = normaliseOperator(i.operator ?? undefined);
     if (!op || d.siteId === null || d.customerId === null) continue;
@@ -101,107 +105,195 @@ export async function storeBatch(
     operatorOf.set(i, technologistKey(d.siteId, op.key));
   }
   const techIds = await resolveTechnologists(tx, operators);
-
-  const rows = images.map((i) => {
+  const prepare = (i: ImageObservation): PreparedFact => {
     const d = deviceOf(i);
-    const reason = reasonFor.get(i.sopInstanceUid);
     const opKey = operatorOf.get(i);
-    return {
-      obs: i,
-      device: d,
-      row: {
-        sopInstanceUid: i.sopInstanceUid,
-        exposureKey: i.exposureKey,
-        source: i.source,
-        acquiredAt: localToInstant(i.localDateTime, d.timeZone, i.utcOffsetMinutes),
-        localDate: i.localDateTime.slice(0, 10),
-        localHour: Number(i.localDateTime.slice(11, 13)),
-        deviceId: d.id,
-        siteId: d.siteId,
-        customerId: d.customerId,
-        technologistId: opKey ? (techIds.get(opKey) ?? null) : null,
-        view: i.view,
-        laterality: i.laterality,
-        imageKind: i.imageKind,
-        presentationIntent: i.presentationIntent,
-        kvp: f4(i.kvp),
-        mas: f4(i.mas),
-        exposureMs: f4(i.exposureMs),
-        tubeCurrentMa: f4(i.tubeCurrentMa),
-        anode: i.anode,
-        filter: i.filter,
-        thicknessMm: f4(i.thicknessMm),
-        forceN: f4(i.forceN),
-        pressureKpa: f4(i.pressureKpa),
-        agdMgy: f4(i.agdMgy),
-        entranceDoseMgy: f4(i.entranceDoseMgy),
-        protocol: i.protocol,
-        procedure: i.procedure,
-        rejected: reason !== undefined,
-        rejectReasonCode: reason?.code ?? null,
-        rejectReason: reason?.text ?? null,
-        rejectedAt: reason ? receivedAt : null,
-        ingestedAt: receivedAt,
-        studyId: null as number | null,
-      },
-    };
-  });
+    const tech = opKey ? (techIds.get(opKey) ?? null) : null;
+    return { obs: i, device: d, row: factRow(i, d, tech, reasonFor.get(i.sopInstanceUid), receivedAt) };
+  };
+  const imageRows = images.map(prepare);
+  const eventRows = events.map(prepare);
+  const newExams = await openStudies(tx, imageRows);
 
-  // Studies: the first image of a study creates it, and that is when the exam counts.
-  const studyIds = new Map<string, number>();
-  const newExams: RollupExam[] = [];
-  const firstOfStudy = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) {
-    const prev = firstOfStudy.get(r.obs.studyInstanceUid);
-    if (!prev || r.row.acquiredAt < prev.row.acquiredAt) firstOfStudy.set(r.obs.studyInstanceUid, r);
-  }
-  const firstRows = [...firstOfStudy.entries()];
-  const insertedStudies = await insertUnnest<typeof studies, { id: number; uid: string }>(
+  // An image of an exposure that so far only an RDSR event stands for takes that fact over.
+  const unknownImages = await notYetStored(tx, imageRows);
+  const replaced = await mergeIntoFacts(tx, unknownImages, 'rdsr');
+  const replacedSet = new Set(replaced.map((m) => m.incoming));
+  const inserted = await insertFacts(
     tx,
-    studies,
-    firstRows.map(([uid, r]) => ({
-      studyInstanceUid: uid,
-      customerId: r.row.customerId,
-      siteId: r.row.siteId,
-      deviceId: r.row.deviceId,
-      technologistId: r.row.technologistId,
-      startedAt: r.row.acquiredAt,
-      localDate: r.row.localDate,
-      localHour: r.row.localHour,
-      procedure: r.row.procedure,
-    })),
-    sql`on conflict do nothing returning id, study_instance_uid as uid`,
+    imageRows.filter((r) => !replacedSet.has(r)),
   );
-  for (const s of insertedStudies) {
-    studyIds.set(s.uid, Number(s.id));
-    const { row, device } = firstOfStudy.get(s.uid)!;
-    newExams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
-  }
-  const known = firstRows.map(([uid]) => uid).filter((uid) => !studyIds.has(uid));
-  if (known.length) {
-    const existing = await tx
-      .select({ id: studies.id, uid: studies.studyInstanceUid })
-      .from(studies)
-      .where(inArray(studies.studyInstanceUid, known));
-    for (const s of existing) studyIds.set(s.uid, s.id);
-  }
-  for (const r of rows) r.row.studyId = studyIds.get(r.obs.studyInstanceUid) ?? null;
+  // An event of an exposure we have an image of only fills the image's gaps; the rest are facts
+  // (and only they may open a study: an exam is counted once, by what it has).
+  const enriched = await mergeIntoFacts(tx, eventRows, 'image');
+  const enrichedSet = new Set(enriched.map((m) => m.incoming));
+  const eventFacts = eventRows.filter((r) => !enrichedSet.has(r));
+  newExams.push(...(await openStudies(tx, eventFacts)));
+  const insertedEvents = await insertFacts(tx, eventFacts);
 
-  // Facts. A conflict on the SOP Instance UID or on the exposure key means we have it already.
+  const newRows = [...inserted.stored, ...insertedEvents.stored];
+  const merged = [...replaced, ...enriched];
+  for (const r of imageRows) {
+    const stored = inserted.storedUids.has(r.row.sopInstanceUid) || replacedSet.has(r);
+    if (!outcomes.has(r.row.sopInstanceUid) || stored)
+      outcomes.set(r.row.sopInstanceUid, stored ? 'stored' : 'duplicate');
+  }
+  const usedEvents = new Set([
+    ...insertedEvents.stored.map((r) => r.obs),
+    ...enriched.map((m) => m.incoming.obs),
+  ]);
+  for (const report of reports) {
+    outcomes.set(
+      report.sopInstanceUid,
+      report.events.some((e) => usedEvents.has(e)) ? 'stored' : 'duplicate',
+    );
+  }
+
+  await countStudyImages(tx, newRows, merged);
+  await addTubeUsage(tx, [
+    ...newRows.map((r) => ({ ...r.row, device: r.device, sign: 1 as const })),
+    ...merged.flatMap((m) => [
+      { ...m.before.fact, acquiredAt: m.before.acquiredAt, device: m.incoming.device, sign: -1 as const },
+      { ...m.after.fact, acquiredAt: m.after.acquiredAt, device: m.incoming.device, sign: 1 as const },
+    ]),
+  ]);
+  // A device not yet assigned to a site: keep what assignment needs to place these facts.
+  await insertUnnest(
+    tx,
+    unassignedFacts,
+    newRows
+      .filter((r) => r.device.siteId === null)
+      .map((r) => ({
+        sopInstanceUid: r.row.sopInstanceUid,
+        deviceId: r.row.deviceId,
+        operator: r.obs.operator,
+        localDateTime: r.obs.localDateTime,
+        utcOffsetMinutes: r.obs.utcOffsetMinutes,
+      })),
+    sql`on conflict do nothing`,
+  );
+
+  // Rejections of images stored earlier (or still to come); images of this batch were marked above.
+  const storedUids = new Set(
+    [...newRows, ...replaced.map((m) => m.incoming)].map((r) => r.row.sopInstanceUid),
+  );
+  let rejectionsPending = 0;
+  let rejectedLaterCount = 0;
+  const rejectedLater: RollupFact[] = [];
+  const noteOutcomes: [string, StoreOutcome][] = [];
+  for (const note of rejections) {
+    const rest = note.referencedSopInstanceUids.filter((uid) => !storedUids.has(uid));
+    const r = await rejectStoredImages(tx, note, rest, receivedAt);
+    rejectedLater.push(...r.changed);
+    rejectedLaterCount += r.changed.length;
+    rejectionsPending += r.pending;
+    noteOutcomes.push([note.sopInstanceUid, r.alreadyKnown ? 'duplicate' : 'stored']);
+  }
+
+  // Merged facts: their old values out of the rollups, their new ones in (samples follow).
+  const changed = merged.filter((m) => JSON.stringify(m.before.fact) !== JSON.stringify(m.after.fact));
+  if (changed.length) {
+    await tx.execute(
+      sql`delete from fact_samples where fact_id = any(${sql.param(changed.map((m) => m.after.fact.id))}::bigint[])`,
+    );
+  }
+  await applyRollupDeltas(
+    tx,
+    rollupDeltas({
+      facts: [
+        ...newRows.map(({ row, device }) => ({
+          ...row,
+          id: inserted.ids.get(row.sopInstanceUid) ?? insertedEvents.ids.get(row.sopInstanceUid)!,
+          deviceType: device.deviceType,
+        })),
+        ...changed.map((m) => m.after.fact),
+      ],
+      removed: changed.map((m) => m.before.fact),
+      exams: newExams,
+      rejectedLater,
+    }),
+  );
+
+  // Pending rejections consumed by the images just stored.
+  const consumed = [...newRows, ...replaced.map((m) => m.incoming)]
+    .filter((r) => r.row.rejected)
+    .map((r) => r.row.sopInstanceUid);
+  if (consumed.length)
+    await tx.delete(pendingRejections).where(inArray(pendingRejections.sopInstanceUid, consumed));
+
+  for (const [uid, outcome] of noteOutcomes) outcomes.set(uid, outcome);
+  return {
+    outcomes,
+    imagesStored: inserted.stored.length + replaced.length,
+    rejectionsApplied: consumed.length + rejectedLaterCount,
+    rejectionsPending,
+    doseEventsStored: insertedEvents.stored.length,
+    doseEventsMerged: merged.length,
+  };
+}
+
+/** Events not seen before: a re-sent report (or one event twice in a batch) adds nothing. */
+async function newEvents(tx: Tx, reports: DoseReportInput[]): Promise<DoseEvent[]> {
+  const unique = new Map<string, DoseEvent>();
+  for (const r of reports)
+    for (const e of r.events) if (!unique.has(e.sopInstanceUid)) unique.set(e.sopInstanceUid, e);
+  if (!unique.size) return [];
+  const known = await knownUids(tx, [...unique.keys()]);
+  return [...unique.values()].filter((e) => !known.has(e.sopInstanceUid));
+}
+
+/** UIDs that are a fact or an alias of one already. */
+async function knownUids(tx: Tx, uids: string[]): Promise<Set<string>> {
+  const direct = await tx
+    .select({ uid: imageFacts.sopInstanceUid })
+    .from(imageFacts)
+    .where(inArray(imageFacts.sopInstanceUid, uids));
+  const aliased = await tx
+    .select({ uid: factAliases.sopInstanceUid })
+    .from(factAliases)
+    .where(inArray(factAliases.sopInstanceUid, uids));
+  return new Set([...direct, ...aliased].map((r) => r.uid));
+}
+
+/** Images neither stored nor a copy of a stored exposure: only these may take over an event. */
+async function notYetStored(tx: Tx, rows: PreparedFact[]): Promise<PreparedFact[]> {
+  if (!rows.length) return [];
+  const known = await knownUids(
+    tx,
+    rows.map((r) => r.row.sopInstanceUid),
+  );
+  const keys = new Set(
+    (
+      await tx
+        .select({ key: imageFacts.exposureKey })
+        .from(imageFacts)
+        .where(
+          inArray(
+            imageFacts.exposureKey,
+            rows.map((r) => r.row.exposureKey),
+          ),
+        )
+    ).map((r) => r.key),
+  );
+  return rows.filter((r) => !known.has(r.row.sopInstanceUid) && !keys.has(r.row.exposureKey));
+}
+
+/**
+ * Insert facts; a conflict on the SOP Instance UID or on the exposure key means we have it
+ * already. The other copy of a stored exposure is remembered as an alias, so that a rejection
+ * naming it finds the fact.
+ */
+async function insertFacts(tx: Tx, rows: PreparedFact[]) {
   const inserted = await insertUnnest<typeof imageFacts, { id: string; uid: string }>(
     tx,
     imageFacts,
     rows.map((r) => r.row),
     sql`on conflict do nothing returning id, sop_instance_uid as uid`,
   );
-  const factIds = new Map(inserted.map((f) => [f.uid, Number(f.id)]));
-  const stored = new Set(factIds.keys());
-  const newRows = rows.filter((r) => stored.has(r.row.sopInstanceUid));
-  const skipped = rows.filter((r) => !stored.has(r.row.sopInstanceUid));
-  for (const r of rows)
-    outcomes.set(r.row.sopInstanceUid, stored.has(r.row.sopInstanceUid) ? 'stored' : 'duplicate');
-
-  // The other copy of a stored exposure: remember its UID so a rejection naming it finds the fact.
+  const ids = new Map(inserted.map((f) => [f.uid, Number(f.id)]));
+  const storedUids = new Set(ids.keys());
+  const stored = rows.filter((r) => storedUids.has(r.row.sopInstanceUid));
+  const skipped = rows.filter((r) => !storedUids.has(r.row.sopInstanceUid));
   if (skipped.length) {
     const keys = [...new Set(skipped.map((r) => r.row.exposureKey))];
     const existing = await tx
@@ -224,150 +316,26 @@ export async function storeBatch(
       }));
     await insertUnnest(tx, factAliases, aliases, sql`on conflict do nothing`);
   }
+  return { ids, storedUids, stored };
+}
 
-  if (newRows.length) {
-    const perStudy = new Map<number, number>();
-    for (const r of newRows)
-      if (r.row.studyId) perStudy.set(r.row.studyId, (perStudy.get(r.row.studyId) ?? 0) + 1);
-    await tx.execute(sql`
-      update studies s set image_count = s.image_count + d.n
-      from (select unnest(${`{${[...perStudy.keys()].join(',')}}`}::bigint[]) as id,
-                   unnest(${`{${[...perStudy.values()].join(',')}}`}::int[]) as n) d
-      where s.id = d.id`);
-    await addTubeUsage(tx, newRows);
-    // A device not yet assigned to a site: keep what assignment needs to place these facts.
-    const unassigned = newRows.filter((r) => r.device.siteId === null);
-    await insertUnnest(
-      tx,
-      unassignedFacts,
-      unassigned.map((r) => ({
-        sopInstanceUid: r.row.sopInstanceUid,
-        deviceId: r.row.deviceId,
-        operator: r.obs.operator,
-        localDateTime: r.obs.localDateTime,
-        utcOffsetMinutes: r.obs.utcOffsetMinutes,
-      })),
-      sql`on conflict do nothing`,
-    );
-  }
-
-  // Rejections of images stored earlier (or still to come); images of this batch were marked above.
-  let rejectionsPending = 0;
-  let rejectedLaterCount = 0;
-  const rejectedLater: RollupFact[] = [];
-  const noteOutcomes: [string, StoreOutcome][] = [];
-  for (const note of rejections) {
-    const rest = note.referencedSopInstanceUids.filter((uid) => !stored.has(uid));
-    const r = await rejectStoredImages(tx, note, rest, receivedAt);
-    rejectedLater.push(...r.changed);
-    rejectedLaterCount += r.changed.length;
-    rejectionsPending += r.pending;
-    noteOutcomes.push([note.sopInstanceUid, r.alreadyKnown ? 'duplicate' : 'stored']);
-  }
-
-  await applyRollupDeltas(
-    tx,
-    rollupDeltas({
-      facts: newRows.map(({ row, device }) => ({
-        ...row,
-        id: factIds.get(row.sopInstanceUid)!,
-        deviceType: device.deviceType,
-      })),
-      exams: newExams,
-      rejectedLater,
-    }),
-  );
-
-  // Pending rejections consumed by the images just stored.
-  const consumed = newRows.filter((r) => r.row.rejected).map((r) => r.row.sopInstanceUid);
-  if (consumed.length)
-    await tx.delete(pendingRejections).where(inArray(pendingRejections.sopInstanceUid, consumed));
-
-  for (const [uid, outcome] of noteOutcomes) outcomes.set(uid, outcome);
-  return {
-    outcomes,
-    imagesStored: newRows.length,
-    rejectionsApplied: consumed.length + rejectedLaterCount,
-    rejectionsPending,
+/** Studies count their facts: new ones, and a fact a merge moved to the image's study. */
+async function countStudyImages(tx: Tx, newRows: PreparedFact[], merged: MergedFact[]) {
+  const perStudy = new Map<number, number>();
+  const add = (id: number | null, n: number) => {
+    if (id) perStudy.set(id, (perStudy.get(id) ?? 0) + n);
   };
-}
-
-/** Mark stored facts rejected (once) and keep the rest as pending until their images arrive. */
-async function rejectStoredImages(
-  tx: Tx,
-  note: RejectionObservation,
-  uids: string[],
-  at: Date,
-): Promise<{ changed: RollupFact[]; pending: number; alreadyKnown: boolean }> {
-  if (!uids.length) return { changed: [], pending: 0, alreadyKnown: false };
-  const direct = await tx
-    .select({ id: imageFacts.id, uid: imageFacts.sopInstanceUid })
-    .from(imageFacts)
-    .where(inArray(imageFacts.sopInstanceUid, uids));
-  const aliased = await tx
-    .select({ id: factAliases.factId, uid: factAliases.sopInstanceUid })
-    .from(factAliases)
-    .where(inArray(factAliases.sopInstanceUid, uids));
-  const found = [...direct, ...aliased];
-  const factIds = [...new Set(found.map((f) => f.id))];
-  let changed: RollupFact[] = [];
-  if (factIds.length) {
-    // Only facts not rejected before change; their rollups then count one more reject.
-    changed = rowsOf<Parameters<typeof toRollupFact>[0]>(
-      await tx.execute(sql`
-        update image_facts f set rejected = true, reject_reason_code = ${note.reasonCode},
-               reject_reason = ${note.reason}, rejected_at = ${at}
-        from devices d
-        where d.id = f.device_id and f.id = any(${`{${factIds.join(',')}}`}::bigint[]) and not f.rejected
-        returning f.id, f.sop_instance_uid, f.local_date::text, f.local_hour, f.device_id, d.device_type, f.site_id,
-          f.customer_id, f.technologist_id, f.view, f.image_kind, f.rejected, f.reject_reason_code, f.agd_mgy,
-          f.force_n, f.thickness_mm, f.kvp, f.mas, f.pressure_kpa`),
-    ).map(toRollupFact);
+  for (const r of newRows) add(r.row.studyId, 1);
+  for (const m of merged) {
+    if (m.before.studyId === m.after.studyId) continue;
+    add(m.before.studyId, -1);
+    add(m.after.studyId, 1);
   }
-  const foundUids = new Set(found.map((f) => f.uid));
-  const missing = uids.filter((u) => !foundUids.has(u));
-  let pending = 0;
-  if (missing.length) {
-    const kept = await insertUnnest(
-      tx,
-      pendingRejections,
-      missing.map((uid) => ({
-        sopInstanceUid: uid,
-        reasonCode: note.reasonCode,
-        reason: note.reason,
-        rejectionSopInstanceUid: note.sopInstanceUid,
-        receivedAt: at,
-      })),
-      sql`on conflict do nothing returning sop_instance_uid`,
-    );
-    pending = kept.length;
-  }
-  // Nothing new at all: this note was seen before.
-  const alreadyKnown = changed.length === 0 && pending === 0 && found.length > 0;
-  return { changed, pending, alreadyKnown };
-}
-
-/** Exposures after a tube went in wear that tube: mAs and count, per device. */
-async function addTubeUsage(
-  tx: Tx,
-  rows: { device: KnownDevice; row: { acquiredAt: Date; mas: number | null; imageKind: ImageKind } }[],
-) {
-  const perTube = new Map<number, { mas: number; n: number }>();
-  for (const { device, row } of rows) {
-    if (device.tubeId === null || !device.tubeInstalledAt || row.acquiredAt < device.tubeInstalledAt)
-      continue;
-    if (DERIVED_IMAGE_KINDS.includes(row.imageKind)) continue;
-    const u = perTube.get(device.tubeId) ?? { mas: 0, n: 0 };
-    u.mas += row.mas ?? 0;
-    u.n += 1;
-    perTube.set(device.tubeId, u);
-  }
-  if (!perTube.size) return;
-  const ids = [...perTube.keys()];
+  const ids = [...perStudy.keys()].filter((id) => perStudy.get(id) !== 0);
+  if (!ids.length) return;
   await tx.execute(sql`
-    update tubes t set used_mas = t.used_mas + d.mas, used_exposures = t.used_exposures + d.n
-    from (select unnest(${`{${ids.join(',')}}`}::int[]) as id,
-                 unnest(${`{${ids.map((i) => perTube.get(i)!.mas).join(',')}}`}::float8[]) as mas,
-                 unnest(${`{${ids.map((i) => perTube.get(i)!.n).join(',')}}`}::int[]) as n) d
-    where t.id = d.id`);
+    update studies s set image_count = s.image_count + d.n
+    from (select unnest(${`{${ids.join(',')}}`}::bigint[]) as id,
+                 unnest(${`{${ids.map((id) => perStudy.get(id)).join(',')}}`}::int[]) as n) d
+    where s.id = d.id`);
 }

@@ -5,8 +5,12 @@ const base = { label: 'Devices', search: '' };
 
 describe('breadcrumb titles (spec §2)', () => {
   it("device page: 'SN - {device id} - {label}'", () => {
-    expect(pageTitle({ ...base, path: 'device-details', deviceId: 'MG1234' })).toBe('SN - MG1234 - Devices');
-    expect(pageTitle({ ...base, path: 'device-details' })).toBe('Devices');
+    expect(pageTitle({ ...base, path: 'device-details', search: '?deviceId=12', deviceId: 'MG1234' })).toBe(
+      'SN - MG1234 - Devices',
+    );
+    expect(pageTitle({ ...base, path: 'device-details', search: '?deviceId=12' })).toBe('Devices');
+    // The device list is not a device page, whatever device was selected last.
+    expect(pageTitle({ ...base, path: 'device-details', deviceId: 'MG1234' })).toBe('Devices');
   });
   it("site, devices and technologists pages: '{site name} - {label}' for the site in the URL", () => {
     const site = { id: '5', name: 'Harbor East' };

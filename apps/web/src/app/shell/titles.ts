@@ -35,7 +35,9 @@ export function pageTitle(i: TitleInput): string {
     const name = i.site?.id === siteId ? i.site.name : null;
     return name ? `${name} - ${label}` : label;
   }
-  if (i.path === 'device-details' && i.deviceId) return `SN - ${i.deviceId} - ${label}`;
+  // The device page is device-details?deviceId=…; the list without it keeps its plain label.
+  if (i.path === 'device-details' && i.deviceId && new URLSearchParams(i.search).has('deviceId'))
+    return `SN - ${i.deviceId} - ${label}`;
   if (i.path === 'hc-user' && i.techName) return `${i.techName} - ${label}`;
   return label;
 }

@@ -1,7 +1,7 @@
 import { type DateRange, KIND_GROUPS, REJECT_REASONS, VIEW_SLOTS } from '@kestrel/contract';
 import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useCurrentSites, useTechnologists } from '../../api/entities';
-import { useSiteDevices } from '../../api/explore';
+import { useSiteDevices } from '../../api/study-explorer';
 import { RangePicker } from '../../ui/RangePicker';
 import { SitePicker } from '../technologists/SitePicker';
 

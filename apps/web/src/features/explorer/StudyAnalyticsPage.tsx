@@ -4,14 +4,15 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { HttpError } from '../../api/client';
 import { actionFor } from '../../api/errors';
-import { downloadExport, type ExploreParams, useExploreImages, useExploreStudies } from '../../api/explore';
+import { downloadExport, type ExploreParams, useExploreImages } from '../../api/explore';
+import { asParams, useExploreStudies } from '../../api/study-explorer';
 import { QueryState } from '../../ui/QueryState';
 import { defaultRange } from '../../ui/RangePicker';
 import { toast } from '../../ui/toast';
 import { ExplorerFilters, type Filters } from './ExplorerFilters';
 import { ImageTable, type Sort, StudyTable } from './RecordTables';
 
-const toParams = ({ range, ...rest }: Filters): ExploreParams => ({ ...range, ...rest });
+const toParams = ({ range, ...rest }: Filters): ExploreParams => asParams({ ...range, ...rest });
 
 /** study-analytics: the images and exams behind the charts, filtered, paged, sorted, exported. */
 export default function StudyAnalyticsPage() {
@@ -22,13 +23,12 @@ export default function StudyAnalyticsPage() {
   const [sort, setSort] = useState<Sort>({ sort: 'acquiredAt', order: 'desc' });
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const params = toParams(filters);
-  const images = useExploreImages({ ...params, page, pageSize, ...sort });
+  // Sorting is part of the filter for the images list (the page and size are its own arguments).
+  const images = useExploreImages({ ...params, ...sort }, page, pageSize);
   const studies = useExploreStudies(
     {
       ...params,
-      page,
-      pageSize,
-      order: sort.sort === 'acquiredAt' ? sort.order : 'desc',
+      ...asParams({ page, pageSize, order: sort.sort === 'acquiredAt' ? sort.order : 'desc' }),
     },
     kind === 'studies',
   );

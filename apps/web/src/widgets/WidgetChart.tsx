@@ -1,0 +1,33 @@
+import type { ChartKind, WidgetAnswer } from '@kestrel/contract';
+import { useMemo } from 'react';
+import { type ChartSegment, EChart } from '../ui/chart/EChart';
+import { isEmptyAnswer } from './chart/empty';
+import { chartOption } from './chart/option';
+import { NoData } from './NoData';
+import { WidgetTable } from './WidgetTable';
+
+interface Props {
+  chart: ChartKind;
+  answer: WidgetAnswer;
+  label: string;
+  height: number;
+  onSegmentClick?: (segment: ChartSegment) => void;
+  onRendered?: () => void;
+}
+
+/** A widget's answer drawn as its catalogue chart, a table, or 'No data available'. */
+export function WidgetChart({ chart, answer, label, height, onSegmentClick, onRendered }: Props) {
+  const empty = isEmptyAnswer(answer);
+  const option = useMemo(() => (empty ? null : chartOption(chart, answer)), [chart, answer, empty]);
+  if (empty) return <NoData height={height} />;
+  if (answer.kind === 'table') return <WidgetTable answer={answer} height={height} label={label} />;
+  return (
+    <EChart
+      option={option!}
+      height={height}
+      label={label}
+      onSegmentClick={onSegmentClick}
+      onRendered={onRendered}
+    />
+  );
+}
