@@ -39,7 +39,8 @@ test.describe('routes and fallbacks (spec §2, readings 2)', () => {
       ['/widget', 'Widget catalogue'],
       ['/drill-dashboard', 'Drill-down'],
       ['/static-dashboard/view-test-dashboard', 'Template dashboard'],
-      ['/hc-user', 'Technologists'],
+      // The technologists page opens on a site: '{site name} - Technologists'.
+      ['/hc-user', /Technologists$/],
       ['/hc-alias', 'Aliases'],
       ['/hc-add-sites', 'Add sites'],
       ['/hc-dashboard1', 'Utilisation dashboard'],

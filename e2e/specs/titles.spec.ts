@@ -26,15 +26,24 @@ test.describe('titles and breadcrumbs (spec §2, readings 1)', () => {
   }) => {
     const { token } = await signIn(page, 'customerAdmin');
     await page.goto('/client-portal');
-    await page.evaluate(() => {
+    // A technologist's performance page (/hc-user?tech=) is titled with the name it keeps in
+    // local storage.
+    const [tech] = (
+      await (
+        await page.request.get('/api/technologists?fromDateSelected=2020-01-01&toDateSelected=2020-01-02', {
+          headers: { 'x-access-token': token },
+        })
+      ).json()
+    ).result;
+    await page.evaluate((name) => {
       localStorage.setItem('deviceId', 'MG-40213');
-      localStorage.setItem('techName', 'Jane Doe');
-    });
+      localStorage.setItem('techName', name);
+    }, tech.displayName);
     // A device page (device-details?deviceId=) of a device this user cannot see: the stored name stays.
     await page.goto('/device-details?deviceId=999999');
     await expect(page.getByTestId('page-title')).toHaveText('SN - MG-40213 - Devices');
-    await page.goto('/hc-user');
-    await expect(page.getByTestId('page-title')).toHaveText('Jane Doe - Technologists');
+    await page.goto(`/hc-user?tech=${tech.id}`);
+    await expect(page.getByTestId('page-title')).toHaveText(`${tech.displayName} - Technologists`);
 
     const state = await (
       await page.request.get('/api/dashboardState', { headers: { 'x-access-token': token } })

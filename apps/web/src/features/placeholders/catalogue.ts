@@ -16,20 +16,7 @@ const RELEASE_NOTES = { label: 'Read the release notes', to: '/release-notes' };
 const ABOUT = { label: 'About and contacts', to: '/hc-about' };
 
 export const PLACEHOLDERS: Record<string, Placeholder> = {
-  'hc-user': {
-    purpose: 'Technologists and their performance: exams, reject rate, compression and dose.',
-    comingWith: ANALYTICS,
-  },
-  'hc-alias': {
-    purpose: 'Aliases: rename sites and merge technologist names written differently by devices.',
-    comingWith: ADMIN,
-  },
   'hc-add-sites': { purpose: 'Add sites for your customers.', comingWith: ADMIN },
-  'study-analytics': { purpose: 'Explore studies and images, and export them.', comingWith: ANALYTICS },
-  enterprise: {
-    purpose: "Compare your organisation's sites with each other and with the anonymised fleet benchmark.",
-    comingWith: ANALYTICS,
-  },
   'user/card': {
     purpose: 'Your contacts at the provider: sales and service.',
     comingWith: ADMIN,
