@@ -41,6 +41,12 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'dashboard/ecommerce': builtIn,
   'dashboard/dimension': builtIn,
   'dashboard/dashboard-dimension': builtIn,
+  widget: page(() => import('../features/widgets-gallery/WidgetGalleryPage')),
+  'drill-dashboard': page(() => import('../features/dashboards/drill/DrillDashboardPage')),
+  'static-dashboard': page(() => import('../features/dashboards/templates/TemplatesPage')),
+  'static-dashboard/view-test-dashboard': page(
+    () => import('../features/dashboards/templates/TemplateViewPage'),
+  ),
 };
 const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
 

@@ -1,4 +1,4 @@
-import { type DateRange, widgetById } from '@kestrel/contract';
+import { type DateRange, drillFilters, isDrillable, widgetById } from '@kestrel/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,6 @@ import { HttpError } from '../api/client';
 import { useWidgetData } from '../api/widgets';
 import type { ChartSegment } from '../ui/chart/EChart';
 import { isEmptyAnswer } from './chart/empty';
-import { drillFilters, isDrillable } from './drill';
 import { useInView } from './useInView';
 import { WidgetChart } from './WidgetChart';
 

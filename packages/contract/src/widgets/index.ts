@@ -2,3 +2,4 @@ export * from './answer';
 export * from './bands';
 export * from './catalogue';
 export * from './colours';
+export * from './drill';

@@ -16,16 +16,6 @@ const RELEASE_NOTES = { label: 'Read the release notes', to: '/release-notes' };
 const ABOUT = { label: 'About and contacts', to: '/hc-about' };
 
 export const PLACEHOLDERS: Record<string, Placeholder> = {
-  widget: { purpose: 'The widget catalogue: every chart you can add to a dashboard.', comingWith: ANALYTICS },
-  'drill-dashboard': {
-    purpose: 'The records behind a chart segment, ready to export.',
-    comingWith: ANALYTICS,
-  },
-  'static-dashboard': { purpose: 'Template dashboards defined by the provider.', comingWith: ANALYTICS },
-  'static-dashboard/view-test-dashboard': {
-    purpose: 'A template dashboard as your users will see it.',
-    comingWith: ANALYTICS,
-  },
   'hc-user': {
     purpose: 'Technologists and their performance: exams, reject rate, compression and dose.',
     comingWith: ANALYTICS,

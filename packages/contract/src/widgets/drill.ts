@@ -1,13 +1,18 @@
-import { KIND_GROUPS, REJECT_REASONS, VIEW_SLOTS, type WidgetAnswer } from '@kestrel/contract';
+import { REJECT_REASONS } from '../reject-reasons';
+import type { WidgetAnswer } from './answer';
+import { KIND_GROUPS, VIEW_SLOTS } from './bands';
 
 /**
+ * Shared by the web app (a click on a chart) and the server's tests (which check that the
+ * explorer counts what the segment counted).
+ *
  * What a clicked chart segment means as record-explorer filters (`/api/explore/images`), so the
  * drill-down lists exactly the images the segment counted. `null`: the segment is not a set of
  * images (device and tube counts, sampled points, 'Others').
  */
 export type DrillFilters = Record<string, string>;
 
-export interface Segment {
+export interface DrillSegment {
   seriesIndex: number;
   dataIndex: number;
   /** Heat map cells carry [x, y, value]. */
@@ -44,14 +49,18 @@ export function bucketRange(bucket: string, within: DrillRange): DrillRange {
   };
 }
 
-type Rule = (a: WidgetAnswer, s: Segment, range: DrillRange) => (DrillFilters & Partial<DrillRange>) | null;
+type Rule = (
+  a: WidgetAnswer,
+  s: DrillSegment,
+  range: DrillRange,
+) => (DrillFilters & Partial<DrillRange>) | null;
 
 const cat = (a: WidgetAnswer) => (a.kind === 'categories' ? a : null);
-const categoryKey = (a: WidgetAnswer, s: Segment) => str(cat(a)?.keys?.[s.dataIndex]);
-const seriesOf = (a: WidgetAnswer, s: Segment) => cat(a)?.series[s.seriesIndex];
-const sliceKey = (a: WidgetAnswer, s: Segment) =>
+const categoryKey = (a: WidgetAnswer, s: DrillSegment) => str(cat(a)?.keys?.[s.dataIndex]);
+const seriesOf = (a: WidgetAnswer, s: DrillSegment) => cat(a)?.series[s.seriesIndex];
+const sliceKey = (a: WidgetAnswer, s: DrillSegment) =>
   a.kind === 'slices' ? a.slices[s.dataIndex]?.key : undefined;
-const band = (name: string) => (_a: WidgetAnswer, s: Segment) => ({ [name]: String(s.dataIndex) });
+const band = (name: string) => (_a: WidgetAnswer, s: DrillSegment) => ({ [name]: String(s.dataIndex) });
 /** Only segments whose every filter is known become a drill-down. */
 const all = (f: Record<string, string | undefined>) =>
   Object.values(f).every((v) => v !== undefined) ? (f as DrillFilters) : null;
@@ -59,7 +68,7 @@ const all = (f: Record<string, string | undefined>) =>
 const site: Rule = (a, s) => all({ site: categoryKey(a, s) });
 const tech: Rule = (a, s) => all({ technologist: categoryKey(a, s) });
 const overTime =
-  (extra: (a: WidgetAnswer, s: Segment) => Record<string, string | undefined>): Rule =>
+  (extra: (a: WidgetAnswer, s: DrillSegment) => Record<string, string | undefined>): Rule =>
   (a, s, range) => {
     const bucket = categoryKey(a, s);
     const f = all(extra(a, s));
@@ -131,7 +140,7 @@ export const isDrillable = (widgetId: number) => widgetId in RULES;
 export function drillFilters(
   widgetId: number,
   answer: WidgetAnswer,
-  segment: Segment,
+  segment: DrillSegment,
   range: DrillRange,
 ): (DrillFilters & DrillRange) | null {
   const rule = RULES[widgetId];
