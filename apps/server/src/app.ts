@@ -26,6 +26,9 @@ import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
 import { widgetRoutes } from './features/widgets/routes';
+import { createIngestPipeline, type IngestPipeline } from './ingest/pipeline';
+import { stowRoutes } from './ingest/stow/routes';
+import { uploadRoutes } from './ingest/upload/routes';
 import { authGuard } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -42,6 +45,8 @@ declare module 'fastify' {
     /** The clock; tests replace it to move time without waiting. */
     now(): Date;
     sessionPolicy: SessionPolicy;
+    /** The one ingest pipeline behind DIMSE, STOW-RS and upload (group commit across all three). */
+    ingest: IngestPipeline;
   }
 }
 
@@ -72,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
+  app.decorate('ingest', createIngestPipeline(database.db, { now: () => app.now() }));
+  app.addHook('onClose', async () => app.ingest.close());
 
   configureAnswerCache(config.WIDGET_CACHE_SECONDS);
   registerErrorHandler(app);
@@ -121,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteDetailsRoutes, { prefix: '/api' });
   await app.register(technologistRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(stowRoutes);
   await app.register(webApp);
   return app;
 }

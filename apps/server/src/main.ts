@@ -2,6 +2,7 @@ import { ensureRollupsCurrent } from './analytics/rollups';
 import { buildApp } from './app';
 import { DEMO_LOGINS, databaseIsEmpty, demoPassword, loadDemo, syncDemoPasswords } from './demo';
 import { startDeviceMonitor } from './features/devices/monitor';
+import { type DicomListener, startDicomListener } from './ingest/dimse/listener';
 import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres } from './platform/db';
@@ -22,6 +23,8 @@ async function main() {
     closing = true;
     console.log(`\n${signal}: shutting down…`);
     await monitor?.stop().catch(() => {});
+    // Objects already received are committed and answered before the connections drop.
+    await dicom?.close(() => app!.ingest.close()).catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch((err) => console.error('closing the database failed:', err));
     process.exit(0);
@@ -30,6 +33,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let monitor: ReturnType<typeof startDeviceMonitor> | undefined;
+  let dicom: DicomListener | undefined;
 
   await database.migrate();
   if (await ensureRollupsCurrent(database.db))
@@ -67,9 +71,18 @@ async function main() {
   // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
   monitor = startDeviceMonitor(app);
 
+  dicom = await startDicomListener({
+    port: config.DICOM_PORT,
+    aeTitle: config.DICOM_AE_TITLE,
+    db: database.db,
+    pipeline: app.ingest,
+    log: app.log,
+  });
+
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
   console.log(`\n${config.PRODUCT_NAME} is running at ${url}  (API docs: ${url}/api/docs)`);
+  console.log(`DICOM listener: AE title ${config.DICOM_AE_TITLE} on port ${dicom.port}`);
   if (password) {
     console.log('\nDemo logins (one per role):');
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(30)} ${l.role}`);

@@ -56,6 +56,12 @@ const schema = z.object({
     .int()
     .min(1024, 'must be at least 1024')
     .default(1024 * 1024),
+  /** Largest upload (portal files) or STOW-RS request, in bytes: bodies are held in memory. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be at least 1024')
+    .default(512 * 1024 * 1024),
   CONNECTION_YELLOW_MINUTES: positive('a positive number of minutes').default(30),
   CONNECTION_RED_MINUTES: positive('a positive number of minutes').default(24 * 60),
   /** How often connection status is re-evaluated for devices that went quiet. */

@@ -14,6 +14,7 @@ import { type OperatorAtSite, resolveTechnologists, technologistKey } from './te
 import { addTubeUsage } from './tube-usage';
 
 export type StoreOutcome = 'stored' | 'duplicate';
+export { identityKey, type KnownDevice } from './devices';
 export { DOSE_MATCH_SECONDS } from './merge';
 
 export interface StoreResult {
@@ -26,6 +27,8 @@ export interface StoreResult {
   doseEventsStored: number;
   /** Events that completed a stored image exposure (or that an image took over). */
   doseEventsMerged: number;
+  /** The device rows of the batch's images and dose reports by `identityKey`, for per-object logs. */
+  devices: Map<string, KnownDevice>;
 }
 
 /** The events of one dose report (RDSR), under the report's SOP Instance UID. */
@@ -229,6 +232,7 @@ export async function storeBatch(
     rejectionsPending,
     doseEventsStored: insertedEvents.stored.length,
     doseEventsMerged: merged.length,
+    devices,
   };
 }
 

@@ -1,0 +1,62 @@
+import type { Db } from '../../platform/db';
+import { commitBatch, commitOneByOne, databaseFailure } from './commit';
+import { GroupCommit } from './group-commit';
+import { type Prepared, prepare } from './prepare';
+import type { IngestInput, IngestResult } from './types';
+
+export type { IngestInput, IngestResult, IngestSource } from './types';
+
+export interface IngestPipeline {
+  /** Parse, map, store and log one object; resolves after the commit that holds it. */
+  ingest(input: IngestInput): Promise<IngestResult>;
+  /** Stop taking objects and wait for those already taken. */
+  close(): Promise<void>;
+}
+
+export interface PipelineOptions {
+  now?: () => Date;
+  /** Most objects in one transaction. */
+  maxBatch?: number;
+  /** Wait this long when idle before committing, to gather more (0: next event-loop turn). */
+  lingerMs?: number;
+  /** Told about every committed batch (metrics, tests). */
+  onBatch?: (size: number, ms: number) => void;
+}
+
+/**
+ * The one pipeline behind the three doors (DIMSE, STOW-RS, upload): parse → map in the caller's
+ * turn, then a group commit of facts and ingest-log rows. Nothing is reported stored before it
+ * is committed; when the database fails, every waiting object gets a retryable failure.
+ */
+export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): IngestPipeline {
+  const now = opts.now ?? (() => new Date());
+  let closed = false;
+  const group = new GroupCommit<Prepared, IngestResult>(
+    async (items) => {
+      const started = performance.now();
+      const at = now();
+      let results: IngestResult[];
+      try {
+        results = await commitBatch(db, items, at);
+      } catch {
+        results = await commitOneByOne(db, items, at).catch((err) =>
+          items.map((p) => databaseFailure(p, String(err))),
+        );
+      }
+      opts.onBatch?.(items.length, performance.now() - started);
+      return results;
+    },
+    { maxBatch: opts.maxBatch ?? 500, lingerMs: opts.lingerMs ?? 0 },
+  );
+  return {
+    ingest: async (input) => {
+      const prepared = prepare(input, now());
+      if (closed) return databaseFailure(prepared, 'the server is shutting down');
+      return group.submit(prepared);
+    },
+    close: async () => {
+      closed = true;
+      await group.drained();
+    },
+  };
+}
