@@ -1,4 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
+
+/** The vendor files shared by every checkout (never copied into the repository). */
+const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/dicom');
+const dicomFiles = () =>
+  fs
+    .readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.dcm'))
+    .sort()
+    .map((f) => ({
+      name: f,
+      mimeType: 'application/dicom',
+      buffer: fs.readFileSync(path.join(FIXTURES, f)),
+    }));
+const GARBAGE = {
+  name: 'garbage.dcm',
+  mimeType: 'application/dicom',
+  buffer: Buffer.from('this is not DICOM at all'),
+};
 
 test.describe('service dashboard', () => {
   test('tube worklist and devices not connected lead to the device', async ({ page }, info) => {
@@ -39,4 +59,47 @@ test.describe('service dashboard', () => {
     await first.click();
     await expect(page.getByTestId('page-title')).toHaveText(`SN - ${serial} - Devices`);
   });
+});
+
+test('upload of real DICOM files and a garbage file: one result per file, duplicates on resend', async ({
+  page,
+}, info) => {
+  await signIn(page, 'service');
+  await page.goto('/service-dashboard');
+  const files = dicomFiles();
+  expect(files.length).toBeGreaterThan(2);
+  const results = page.getByTestId('upload-results').locator('tbody tr');
+
+  await page.getByTestId('upload-files').setInputFiles([...files, GARBAGE]);
+  await expect(results).toHaveCount(files.length + 1);
+  const first = await results.evaluateAll((rows) =>
+    rows.map((r) => [r.querySelector('td')!.textContent, r.getAttribute('data-outcome')]),
+  );
+  expect(first.map(([name]) => name)).toEqual([...files.map((f) => f.name), 'garbage.dcm']);
+  expect(first.filter(([, o]) => o === 'stored').length).toBeGreaterThan(0);
+  for (const [name, outcome] of first.slice(0, -1)) expect(['stored', 'duplicate'], name!).toContain(outcome);
+  const garbage = results.last();
+  await expect(garbage).toHaveAttribute('data-outcome', 'failed');
+  await expect(garbage.locator('[data-colour]')).toHaveAttribute('data-colour', 'red');
+  await expect(garbage.locator('td').nth(3)).not.toBeEmpty();
+  await expect(page.getByRole('status').filter({ hasText: /stored/ })).toContainText('1 failed');
+  await snap(page, info, 'upload-results');
+  await expectAccessible(page, 'upload results');
+
+  // The same files again: nothing is stored twice.
+  await page.getByTestId('upload-files').setInputFiles(files);
+  await expect(results).toHaveCount(files.length);
+  const again = await results.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
+  expect(again).toEqual(files.map(() => 'duplicate'));
+
+  // Dropped files go the same way.
+  const drop = await page.evaluateHandle(() => {
+    const t = new DataTransfer();
+    t.items.add(new File(['still not DICOM'], 'dropped.bin'));
+    return t;
+  });
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toHaveAttribute('data-outcome', 'failed');
+  await expect(results.first()).toContainText('dropped.bin');
 });
