@@ -167,8 +167,8 @@ test('onboarding: a pending device is assigned to a customer site', async ({ pag
   const choice = (await siteSelect.locator('option').nth(1).textContent())!;
   await siteSelect.selectOption({ index: 1 });
   await assign.click();
-  await expect(page.getByText(`${serial} assigned to ${choice.split(' — ')[1]}`)).toBeVisible();
   await expect(pending).toHaveCount(count - 1);
+  await expect(pendingTile).toContainText(String(count - 1));
   // Now the device is onboarding at its site.
   await page.goto(`/device-details?q=${encodeURIComponent(serial)}`);
   const device = page.getByTestId('device-table').locator('tbody tr');

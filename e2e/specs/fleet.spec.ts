@@ -37,7 +37,12 @@ test.describe('fleet overview and site view (hc-dashboards)', () => {
     await expect(page).toHaveTitle('Kestrel | Site overview');
     const devices = page.getByTestId('device-table');
     await expect(devices).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Exams' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Exams', exact: true })).toBeVisible();
+    // The site's widget cards, drawn for this site.
+    await page.getByRole('heading', { name: 'Activity' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-widget-id][data-widget-state="drawn"]')).toHaveCount(4, {
+      timeout: 20_000,
+    });
     await snap(page, info, 'site-view');
     await expectAccessible(page, 'site view');
 

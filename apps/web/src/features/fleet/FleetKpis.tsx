@@ -21,11 +21,10 @@ export function FleetKpis({
         label="Devices"
         value={fmt(kpis.devices)}
         hint={
-          kpis.pendingDevices ? (
-            `+ ${kpis.pendingDevices} pending onboarding`
-          ) : (
+          <>
             <ConnectionCountPills counts={kpis.connection} />
-          )
+            {kpis.pendingDevices ? <div>+ {kpis.pendingDevices} pending onboarding</div> : null}
+          </>
         }
       />
       <KpiTile label="Exams" value={fmt(kpis.exams)} hint={`${fmt(kpis.images)} images`} />

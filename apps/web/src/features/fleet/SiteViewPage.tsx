@@ -33,7 +33,8 @@ function SiteView({ site }: { site: number }) {
   const [preset, setPreset] = useState<DatePreset>('past_30_days');
   const range = rangeOf(preset);
   const details = useSiteDetails({ site, ...range });
-  const devices = useDevices({ siteId: site });
+  // Only a site the caller may see has devices and widgets to ask for.
+  const devices = useDevices({ siteId: site }, details.isSuccess);
   const summary = details.data?.sites[0];
   // A site opened by URL or reload: its name for the title comes from here.
   useEffect(() => {
@@ -41,39 +42,37 @@ function SiteView({ site }: { site: number }) {
   }, [summary]);
 
   return (
-    <Stack gap="lg">
-      <DataState query={details} what="Site">
-        {(d) => (
-          <Stack gap="lg">
-            <Group justify="space-between" align="end">
-              <Group gap="sm">
-                <StatusPill size="md" pill={connectionPill(d.sites[0]?.status ?? null)} />
-                <Text size="sm" c="dimmed">
-                  {d.sites[0]?.customerName} ·{' '}
-                  {[d.sites[0]?.city, d.sites[0]?.country].filter(Boolean).join(', ')} · time zone{' '}
-                  {d.sites[0]?.timeZone}
-                </Text>
-              </Group>
-              <RangeSelect value={preset} onChange={setPreset} />
+    <DataState query={details} what="Site">
+      {(d) => (
+        <Stack gap="lg">
+          <Group justify="space-between" align="end">
+            <Group gap="sm">
+              <StatusPill size="md" pill={connectionPill(d.sites[0]?.status ?? null)} />
+              <Text size="sm" c="dimmed">
+                {d.sites[0]?.customerName} ·{' '}
+                {[d.sites[0]?.city, d.sites[0]?.country].filter(Boolean).join(', ')} · time zone{' '}
+                {d.sites[0]?.timeZone}
+              </Text>
             </Group>
-            <FleetKpis kpis={d.kpis} showSites={false} />
-          </Stack>
-        )}
-      </DataState>
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="site-devices">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4" id="site-devices">
-            Devices
-          </Title>
-          <Anchor component={Link} to={`/device-details?site=${site}`} size="sm">
-            Open in the device list
-          </Anchor>
-        </Group>
-        <DataState query={devices} what="Devices">
-          {(rows) => <DeviceTable rows={rows} hide={['site', 'customer']} />}
-        </DataState>
-      </Card>
-      <SiteWidgets site={site} range={range} />
-    </Stack>
+            <RangeSelect value={preset} onChange={setPreset} />
+          </Group>
+          <FleetKpis kpis={d.kpis} showSites={false} />
+          <Card withBorder radius="md" padding="md" component="section" aria-labelledby="site-devices">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4" id="site-devices">
+                Devices
+              </Title>
+              <Anchor component={Link} to={`/device-details?site=${site}`} size="sm">
+                Open in the device list
+              </Anchor>
+            </Group>
+            <DataState query={devices} what="Devices">
+              {(rows) => <DeviceTable rows={rows} hide={['site', 'customer']} />}
+            </DataState>
+          </Card>
+          <SiteWidgets site={site} range={range} />
+        </Stack>
+      )}
+    </DataState>
   );
 }

@@ -28,7 +28,7 @@ export function UploadResults({ files }: { files: UploadedFileResult[] }) {
             {files.map((f, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one answer, never reordered; a name may repeat.
               <Table.Tr key={`${i}-${f.fileName}`} data-outcome={f.outcome}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{f.fileName}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 260 }}>{f.fileName}</Table.Td>
                 <Table.Td ta="right">{size(f.sizeBytes)}</Table.Td>
                 <Table.Td>
                   <StatusPill size="xs" pill={outcomePill(f.outcome)} />
