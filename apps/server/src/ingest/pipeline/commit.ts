@@ -12,6 +12,8 @@ type Located = Pick<KnownDevice, 'id' | 'siteId' | 'customerId'>;
 
 const DUPLICATE =
   'already stored: the same SOP Instance UID, or another copy (For Processing / For Presentation) of the same exposure';
+const DUPLICATE_REPORT =
+  'every irradiation event of this dose report is known already (counted, not stored twice)';
 
 /**
  * One transaction for a whole batch: facts (storeBatch) and one ingest-log row per object.
@@ -50,7 +52,8 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
         result = resultOf(p, p.outcome, p.reason, identity, device);
       } else {
         const outcome = twice.has(p) ? 'duplicate' : (stored.outcomes.get(p.sopInstanceUid!) ?? 'duplicate');
-        result = resultOf(p, outcome, outcome === 'duplicate' ? DUPLICATE : remarkOf(p), identity, device);
+        const duplicate = p.kind === 'doseReport' ? DUPLICATE_REPORT : DUPLICATE;
+        result = resultOf(p, outcome, outcome === 'duplicate' ? duplicate : remarkOf(p), identity, device);
       }
       results.push(result);
       log.push(logRow(p, result, device));
@@ -162,7 +165,7 @@ async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, Kno
 
 const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
   rejection: 'rejection-note',
-  doseReport: 'rdsr',
+  doseReport: 'dose-report',
 };
 
 /** A stored dose report whose unreadable events were skipped says which. */

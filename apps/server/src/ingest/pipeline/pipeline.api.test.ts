@@ -69,7 +69,7 @@ describe('ingest pipeline', () => {
     const r = await pipeline.ingest(upload(fixture(HOLOGIC_RDSR), 'rdsr.dcm'));
     expect(r).toMatchObject({
       outcome: 'stored',
-      objectKind: 'rdsr',
+      objectKind: 'dose-report',
       sopClassUid: '1.2.840.10008.5.1.4.1.1.88.67',
     });
     expect(await facts()).toBe(before + 2); // two irradiation events, no images of them here
