@@ -33,6 +33,39 @@ export async function loadFleet(
   opts: { now: Date; days: number; doseReports?: boolean; onDay?: (p: LoadProgress) => void },
 ): Promise<number> {
   const { now } = opts;
+  const deviceIds = await loadFleetRegistry(db, fleet, now);
+
+  let total = 0;
+  for (const day of fleetHistory(fleet, { now, days: opts.days, doseReports: opts.doseReports })) {
+    const images: ImageObservation[] = [];
+    const rejections: RejectionObservation[] = [];
+    const doseReports: DoseReport[] = [];
+    for (const record of day.records) {
+      const mapped = mapObject(recordHeader(record as DicomRecord));
+      if (mapped.kind === 'image') images.push(mapped.image);
+      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+      else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
+      else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
+    }
+    // "Received" at the end of that day, so last-object times look like a real history.
+    const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
+    const result = await db.transaction((tx) =>
+      storeBatch(tx, { images, rejections, doseReports, receivedAt }),
+    );
+    total += result.imagesStored;
+    opts.onDay?.({ day: day.date, images: result.imagesStored });
+  }
+
+  await setConnectionState(db, fleet, deviceIds, now);
+  await setTubeWear(db, fleet, deviceIds, now);
+  return total;
+}
+
+/**
+ * The fleet's registry: customers, sites, registered devices and their tubes. Returns device ids
+ * by the fleet's device key.
+ */
+export async function loadFleetRegistry(db: Db, fleet: SimFleet, now: Date): Promise<Map<string, number>> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
   const customerIds = new Map<string, number>();
@@ -101,31 +134,7 @@ export async function loadFleet(
       }
     }
   });
-
-  let total = 0;
-  for (const day of fleetHistory(fleet, { now, days: opts.days, doseReports: opts.doseReports })) {
-    const images: ImageObservation[] = [];
-    const rejections: RejectionObservation[] = [];
-    const doseReports: DoseReport[] = [];
-    for (const record of day.records) {
-      const mapped = mapObject(recordHeader(record as DicomRecord));
-      if (mapped.kind === 'image') images.push(mapped.image);
-      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
-      else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
-      else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
-    }
-    // "Received" at the end of that day, so last-object times look like a real history.
-    const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
-    const result = await db.transaction((tx) =>
-      storeBatch(tx, { images, rejections, doseReports, receivedAt }),
-    );
-    total += result.imagesStored;
-    opts.onDay?.({ day: day.date, images: result.imagesStored });
-  }
-
-  await setConnectionState(db, fleet, deviceIds, now);
-  await setTubeWear(db, fleet, deviceIds, now);
-  return total;
+  return deviceIds;
 }
 
 /** Heartbeats and status as each device's plan says, relative to `now`. */

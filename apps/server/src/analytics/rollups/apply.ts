@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
@@ -63,79 +63,125 @@ function addUp(
   ints: string[],
   floats: string[],
   extra: string[] = [],
-): SQL {
+): string {
   const set = [
     ...sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
     ...ints.map((c) => `${c} = kestrel_add_int(${table}.${c}, excluded.${c})`),
     ...floats.map((c) => `${c} = kestrel_add_float(${table}.${c}, excluded.${c})`),
     ...extra,
   ];
-  return sql.raw(`on conflict ${conflict} do update set ${set.join(', ')}`);
+  return `on conflict ${conflict} do update set ${set.join(', ')}`;
 }
 
-const withKey = <T extends { period: string }>(rows: T[], key: 'day' | 'month') =>
-  rows.map(({ period, ...rest }) => ({ [key]: period, ...rest }));
-
-async function upsert(db: DbOrTx, table: PgTable, rows: object[], tail: SQL) {
-  if (rows.length) await insertUnnest(db, table, rows as never[], tail);
+/**
+ * One rollup table: which deltas it takes, its period column and how a delta adds to a stored
+ * row. The one definition both writers use: `applyRollupDeltas` below and the ingest fast path
+ * (ingest/store/fast-path), which compiles these into a database function.
+ */
+export interface RollupFamily {
+  deltas: Exclude<keyof RollupDeltas, 'samples'>;
+  table: PgTable;
+  period: 'day' | 'month';
+  /** The `on conflict …` clause, as SQL text. */
+  onConflict: string;
 }
 
-/** Write one batch of deltas. Called inside the transaction that stored the facts. */
-export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
-  bumpDataVersion();
-  await upsert(
-    db,
-    rollupDeviceDay,
-    withKey(d.deviceDay, 'day'),
-    addUp('rollup_device_day', '(day, device_id)', DEVICE_SUMS, DEVICE_INT_ARRAYS, DEVICE_FLOAT_ARRAYS, [
-      'active_days = greatest(rollup_device_day.active_days, excluded.active_days)',
-    ]),
-  );
-  await upsert(
-    db,
-    rollupDeviceMonth,
-    withKey(d.deviceMonth, 'month'),
-    addUp('rollup_device_month', '(month, device_id)', DEVICE_SUMS, DEVICE_INT_ARRAYS, DEVICE_FLOAT_ARRAYS),
-  );
-  // Active days of a month: recount its days (a day may already have been active before this batch).
-  const months = d.deviceMonth.filter((m) => m.exams! > 0);
-  if (months.length) {
-    await db.execute(sql`
-      update rollup_device_month m set active_days = (
-        select count(*) from rollup_device_day d
-        where d.device_id = m.device_id and d.day >= m.month and d.day < (m.month + interval '1 month') and d.exams > 0)
-      from unnest(${sql.param(months.map((m) => m.period))}::date[], ${sql.param(months.map((m) => m.deviceId))}::int[]) as k(month, device_id)
-      where m.month = k.month and m.device_id = k.device_id`);
-  }
-  await upsert(
-    db,
-    rollupTechnologistDay,
-    withKey(d.technologistDay, 'day'),
-    addUp('rollup_technologist_day', '(day, technologist_id)', TECH_SUMS, TECH_INT_ARRAYS, TECH_FLOAT_ARRAYS),
-  );
-  await upsert(
-    db,
-    rollupTechnologistMonth,
-    withKey(d.technologistMonth, 'month'),
-    addUp(
+export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
+  {
+    deltas: 'deviceDay',
+    table: rollupDeviceDay,
+    period: 'day',
+    onConflict: addUp(
+      'rollup_device_day',
+      '(day, device_id)',
+      DEVICE_SUMS,
+      DEVICE_INT_ARRAYS,
+      DEVICE_FLOAT_ARRAYS,
+      ['active_days = greatest(rollup_device_day.active_days, excluded.active_days)'],
+    ),
+  },
+  {
+    deltas: 'deviceMonth',
+    table: rollupDeviceMonth,
+    period: 'month',
+    onConflict: addUp(
+      'rollup_device_month',
+      '(month, device_id)',
+      DEVICE_SUMS,
+      DEVICE_INT_ARRAYS,
+      DEVICE_FLOAT_ARRAYS,
+    ),
+  },
+  {
+    deltas: 'technologistDay',
+    table: rollupTechnologistDay,
+    period: 'day',
+    onConflict: addUp(
+      'rollup_technologist_day',
+      '(day, technologist_id)',
+      TECH_SUMS,
+      TECH_INT_ARRAYS,
+      TECH_FLOAT_ARRAYS,
+    ),
+  },
+  {
+    deltas: 'technologistMonth',
+    table: rollupTechnologistMonth,
+    period: 'month',
+    onConflict: addUp(
       'rollup_technologist_month',
       '(month, technologist_id)',
       TECH_SUMS,
       TECH_INT_ARRAYS,
       TECH_FLOAT_ARRAYS,
     ),
-  );
-  await upsert(
-    db,
-    rollupRejectDay,
-    withKey(d.rejectDay, 'day'),
-    addUp('rollup_reject_day', 'on constraint rollup_reject_day_key', ['rejected'], [], []),
-  );
-  await upsert(
-    db,
-    rollupRejectMonth,
-    withKey(d.rejectMonth, 'month'),
-    addUp('rollup_reject_month', 'on constraint rollup_reject_month_key', ['rejected'], [], []),
-  );
-  await upsert(db, factSamples, d.samples, sql`on conflict do nothing`);
+  },
+  {
+    deltas: 'rejectDay',
+    table: rollupRejectDay,
+    period: 'day',
+    onConflict: addUp('rollup_reject_day', 'on constraint rollup_reject_day_key', ['rejected'], [], []),
+  },
+  {
+    deltas: 'rejectMonth',
+    table: rollupRejectMonth,
+    period: 'month',
+    onConflict: addUp('rollup_reject_month', 'on constraint rollup_reject_month_key', ['rejected'], [], []),
+  },
+];
+
+/** A family's delta rows as table rows: `period` becomes the table's day or month column. */
+export const familyRows = (d: RollupDeltas, f: RollupFamily): object[] =>
+  d[f.deltas].map(({ period, ...rest }) => ({ [f.period]: period, ...rest }));
+
+/** Device months whose active days must be recounted: those that gained an exam. */
+export const activeMonths = (d: RollupDeltas) =>
+  d.deviceMonth.filter((m) => m.exams! > 0).map((m) => ({ month: m.period, deviceId: m.deviceId }));
+
+/**
+ * Active days of a month, recounted from its days (a day may already have been active before
+ * this batch). Reads the months to recount from a relation `k(month, device_id)`.
+ */
+export const RECOUNT_ACTIVE_DAYS = `update rollup_device_month m set active_days = (
+    select count(*) from rollup_device_day d
+    where d.device_id = m.device_id and d.day >= m.month and d.day < (m.month + interval '1 month') and d.exams > 0)
+  from k where m.month = k.month and m.device_id = k.device_id`;
+
+/** Write one batch of deltas. Called inside the transaction that stored the facts. */
+export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
+  bumpDataVersion();
+  for (const family of ROLLUP_FAMILIES) {
+    const rows = familyRows(d, family);
+    if (rows.length) await insertUnnest(db, family.table, rows as never[], sql.raw(family.onConflict));
+    // After the days are in: the months' active days are counted from them.
+    if (family.deltas === 'deviceMonth') {
+      const months = activeMonths(d);
+      if (months.length)
+        await db.execute(sql`
+          with k(month, device_id) as (
+            select * from unnest(${sql.param(months.map((m) => m.month))}::date[], ${sql.param(months.map((m) => m.deviceId))}::int[]))
+          ${sql.raw(RECOUNT_ACTIVE_DAYS)}`);
+    }
+  }
+  if (d.samples.length) await insertUnnest(db, factSamples, d.samples, sql`on conflict do nothing`);
 }

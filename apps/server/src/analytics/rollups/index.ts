@@ -1,4 +1,11 @@
-export { applyRollupDeltas } from './apply';
+export {
+  activeMonths,
+  applyRollupDeltas,
+  familyRows,
+  RECOUNT_ACTIVE_DAYS,
+  ROLLUP_FAMILIES,
+  type RollupFamily,
+} from './apply';
 export { POSITIONING, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
 export {
   ensureRollupsCurrent,

@@ -3,24 +3,36 @@ import type { Db, Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
 import { devices, ingestLog } from '../../platform/db/schema';
 import type { DeviceIdentity } from '../mapping/types';
-import { identityKey, type KnownDevice, storeBatch } from '../store';
+import { identityKey, type KnownDevice, type StoreOutcome, type StoreResult, storeBatch } from '../store';
+import type { KnownRows } from './fast-path';
 import type { Prepared } from './prepare';
+import {
+  DUPLICATE,
+  DUPLICATE_REPORT,
+  databaseFailure,
+  identityOf,
+  type Located,
+  type LogRow,
+  logRow,
+  remarkOf,
+  resultOf,
+} from './results';
 import type { IngestResult } from './types';
 
-type LogRow = typeof ingestLog.$inferInsert;
-type Located = Pick<KnownDevice, 'id' | 'siteId' | 'customerId'>;
-
-const DUPLICATE =
-  'already stored: the same SOP Instance UID, or another copy (For Processing / For Presentation) of the same exposure';
-const DUPLICATE_REPORT =
-  'every irradiation event of this dose report is known already (counted, not stored twice)';
+export { databaseFailure } from './results';
 
 /**
  * One transaction for a whole batch: facts (storeBatch) and one ingest-log row per object.
  * Each object's result is known only when this returns, i.e. after COMMIT.
  */
-export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise<IngestResult[]> {
-  return db.transaction(async (tx) => {
+export async function commitBatch(
+  db: Db,
+  items: Prepared[],
+  now: Date,
+  known?: KnownRows,
+): Promise<IngestResult[]> {
+  let resolved: StoreResult | undefined;
+  const results = await db.transaction(async (tx) => {
     // The same object twice in one batch (a sender retrying fast): the first one counts.
     const seen = new Set<string>();
     const twice = new Set<Prepared>();
@@ -39,7 +51,8 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
     const stored =
       images.length || rejections.length || doseReports.length
         ? await storeBatch(tx, { images, rejections, doseReports, receivedAt: now })
-        : { outcomes: new Map(), devices: new Map<string, KnownDevice>() };
+        : { outcomes: new Map<string, StoreOutcome>(), devices: new Map<string, KnownDevice>() };
+    if ('studies' in stored) resolved = stored;
     const known = await knownDevices(tx, items, stored.devices);
 
     const results: IngestResult[] = [];
@@ -61,6 +74,9 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
     await insertUnnest(tx, ingestLog, log);
     return results;
   });
+  // Committed: what it resolved lets the next batches of these devices take the fast path.
+  if (resolved) known?.learn(resolved);
+  return results;
 }
 
 /**
@@ -68,7 +84,12 @@ export async function commitBatch(db: Db, items: Prepared[], now: Date): Promise
  * from the rest; when even a lone log row cannot be written the database itself is down, and
  * every object still waiting gets a failure its sender may retry.
  */
-export async function commitOneByOne(db: Db, items: Prepared[], now: Date): Promise<IngestResult[]> {
+export async function commitOneByOne(
+  db: Db,
+  items: Prepared[],
+  now: Date,
+  known?: KnownRows,
+): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
   let down: string | null = null;
   for (const p of items) {
@@ -77,7 +98,7 @@ export async function commitOneByOne(db: Db, items: Prepared[], now: Date): Prom
       continue;
     }
     try {
-      results.push(...(await commitBatch(db, [p], now)));
+      results.push(...(await commitBatch(db, [p], now, known)));
     } catch (err) {
       const message = errorText(err);
       if (isTransient(err)) {
@@ -97,19 +118,6 @@ export async function commitOneByOne(db: Db, items: Prepared[], now: Date): Prom
   return results;
 }
 
-export function databaseFailure(p: Prepared, message: string): IngestResult {
-  return {
-    ...resultOf(
-      p,
-      'failed',
-      `database unavailable, nothing was stored (retry later): ${message}`,
-      identityOf(p),
-      undefined,
-    ),
-    retryable: true,
-  };
-}
-
 /**
  * SQLSTATE classes that say "try again" rather than "this object is bad": connection (08),
  * rollback such as deadlock or serialization (40), resources (53), operator intervention (57),
@@ -125,13 +133,6 @@ function isTransient(err: unknown): boolean {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
-
-function identityOf(p: Prepared): DeviceIdentity | null {
-  if (p.kind === 'image') return p.image.device;
-  if (p.kind === 'rejection') return p.rejection.device;
-  if (p.kind === 'doseReport') return p.report.device;
-  return p.device;
-}
 
 /** Devices of objects that storeBatch did not resolve (rejection notes, unsupported objects). */
 async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, KnownDevice>) {
@@ -161,57 +162,4 @@ async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, Kno
     for (const r of rows) known.set(identityKey(r), r);
   }
   return known;
-}
-
-const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
-  rejection: 'rejection-note',
-  doseReport: 'dose-report',
-};
-
-/** A stored dose report whose unreadable events were skipped says which. */
-function remarkOf(p: Prepared): string | null {
-  if (p.kind !== 'doseReport' || !p.report.skipped.length) return null;
-  return `${p.report.skipped.length} irradiation event(s) skipped: ${p.report.skipped.slice(0, 3).join('; ')}`;
-}
-
-function resultOf(
-  p: Prepared,
-  outcome: IngestResult['outcome'],
-  reason: string | null,
-  identity: DeviceIdentity | null,
-  device: Located | undefined,
-): IngestResult {
-  return {
-    outcome,
-    reason,
-    sopClassUid: p.sopClassUid,
-    sopInstanceUid: p.sopInstanceUid,
-    objectKind: OBJECT_KIND[p.kind] ?? (p.kind === 'image' ? `mg-${p.image.imageKind}` : null),
-    deviceSerial: identity?.serial ?? null,
-    deviceId: device?.id ?? null,
-    retryable: false,
-  };
-}
-
-/** Text as PostgreSQL takes it (no NUL) and of a sane length: senders and file names vary. */
-const clean = (s: string | null | undefined, max = 500) =>
-  s ? s.replace(/\0/g, '').slice(0, max) || null : null;
-
-function logRow(p: Prepared, r: IngestResult, device: Located | undefined): LogRow {
-  return {
-    receivedAt: p.receivedAt,
-    door: p.source.door,
-    callingAe: clean(p.source.callingAe, 64),
-    remoteAddress: clean(p.source.remoteAddress, 64),
-    fileName: clean(p.source.fileName),
-    sizeBytes: p.sizeBytes,
-    sopClassUid: clean(r.sopClassUid, 128),
-    sopInstanceUid: clean(r.sopInstanceUid, 128),
-    objectKind: r.objectKind,
-    outcome: r.outcome,
-    reason: clean(r.reason, 1000),
-    deviceId: device?.id ?? null,
-    siteId: device?.siteId ?? null,
-    customerId: device?.customerId ?? null,
-  };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db';
 import { commitBatch, commitOneByOne, databaseFailure } from './commit';
+import { FastPath } from './fast-path';
 import { GroupCommit } from './group-commit';
 import { type Prepared, prepare } from './prepare';
 import type { IngestInput, IngestResult } from './types';
@@ -19,8 +20,10 @@ export interface PipelineOptions {
   maxBatch?: number;
   /** Wait this long when idle before committing, to gather more (0: next event-loop turn). */
   lingerMs?: number;
-  /** Told about every committed batch (metrics, tests). */
-  onBatch?: (size: number, ms: number) => void;
+  /** Told about every committed batch and the path it took (metrics, tests). */
+  onBatch?: (size: number, ms: number, path: 'fast' | 'full') => void;
+  /** Commit the common case in one round trip (fast-path/); false: always the full path. */
+  fastPath?: boolean;
 }
 
 /**
@@ -31,19 +34,22 @@ export interface PipelineOptions {
 export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): IngestPipeline {
   const now = opts.now ?? (() => new Date());
   let closed = false;
+  const fast = opts.fastPath === false ? null : new FastPath(db);
+  // The full path: one transaction; when it fails, each object alone, then retryable failures.
+  const commitFull = (items: Prepared[], at: Date) =>
+    commitBatch(db, items, at, fast?.known).catch(() =>
+      commitOneByOne(db, items, at, fast?.known).catch((err) =>
+        items.map((p) => databaseFailure(p, String(err))),
+      ),
+    );
   const group = new GroupCommit<Prepared, IngestResult>(
     async (items) => {
       const started = performance.now();
       const at = now();
-      let results: IngestResult[];
-      try {
-        results = await commitBatch(db, items, at);
-      } catch {
-        results = await commitOneByOne(db, items, at).catch((err) =>
-          items.map((p) => databaseFailure(p, String(err))),
-        );
-      }
-      opts.onBatch?.(items.length, performance.now() - started);
+      const { results, fast: fastCount } = fast
+        ? await fast.commit(items, at, (rest) => commitFull(rest, at))
+        : { results: await commitFull(items, at), fast: 0 };
+      opts.onBatch?.(items.length, performance.now() - started, fastCount ? 'fast' : 'full');
       return results;
     },
     { maxBatch: opts.maxBatch ?? 500, lingerMs: opts.lingerMs ?? 0 },

@@ -15,7 +15,10 @@ import { addTubeUsage } from './tube-usage';
 
 export type StoreOutcome = 'stored' | 'duplicate';
 export { identityKey, type KnownDevice } from './devices';
-export { DOSE_MATCH_SECONDS } from './merge';
+export { DOSE_MATCH_SECONDS, GEOMETRY } from './merge';
+export { type FactRow, factRow } from './rows';
+export { technologistKey } from './technologists';
+export { tubeUsageDeltas } from './tube-usage';
 
 export interface StoreResult {
   /** Outcome per SOP Instance UID of the batch's images, dose reports and rejection notes. */
@@ -29,6 +32,9 @@ export interface StoreResult {
   doseEventsMerged: number;
   /** The device rows of the batch's images and events by `identityKey`, for callers that log per object. */
   devices: Map<string, KnownDevice>;
+  /** Technologist ids by `technologistKey(site, operator)` and study ids by Study Instance UID. */
+  technologists: Map<string, number>;
+  studies: Map<string, number>;
 }
 
 /** The events of one dose report (RDSR), under the report's SOP Instance UID. */
@@ -234,6 +240,12 @@ export async function storeBatch(
     doseEventsStored: insertedEvents.stored.length,
     doseEventsMerged: merged.length,
     devices,
+    technologists: techIds,
+    studies: new Map(
+      [...imageRows, ...eventRows].flatMap((r) =>
+        r.row.studyId === null ? [] : [[r.obs.studyInstanceUid, r.row.studyId] as const],
+      ),
+    ),
   };
 }
 

@@ -14,7 +14,7 @@ import type { PreparedFact } from './rows';
 export const DOSE_MATCH_SECONDS = 10;
 
 /** Stationary events are 2D exposures (CEDM low/high too); rotational events are tomo sweeps. */
-const GEOMETRY: Partial<Record<ImageKind, 'stationary' | 'rotational'>> = {
+export const GEOMETRY: Partial<Record<ImageKind, 'stationary' | 'rotational'>> = {
   '2D': 'stationary',
   cedm_low: 'stationary',
   cedm_high: 'stationary',

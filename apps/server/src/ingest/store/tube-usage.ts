@@ -12,8 +12,8 @@ export interface TubeWear {
   sign: 1 | -1;
 }
 
-/** Exposures after a tube went in wear that tube: mAs and count, per device. */
-export async function addTubeUsage(tx: Tx, wear: TubeWear[]) {
+/** Wear per tube (mAs and exposures), leaving out tubes whose wear nets to nothing. */
+export function tubeUsageDeltas(wear: TubeWear[]): { id: number; mas: number; n: number }[] {
   const perTube = new Map<number, { mas: number; n: number }>();
   for (const w of wear) {
     const { device } = w;
@@ -25,12 +25,17 @@ export async function addTubeUsage(tx: Tx, wear: TubeWear[]) {
     u.n += w.sign;
     perTube.set(device.tubeId, u);
   }
-  const ids = [...perTube.keys()].filter((id) => perTube.get(id)!.mas !== 0 || perTube.get(id)!.n !== 0);
-  if (!ids.length) return;
+  return [...perTube.entries()].filter(([, u]) => u.mas !== 0 || u.n !== 0).map(([id, u]) => ({ id, ...u }));
+}
+
+/** Exposures after a tube went in wear that tube: mAs and count, per device. */
+export async function addTubeUsage(tx: Tx, wear: TubeWear[]) {
+  const usage = tubeUsageDeltas(wear);
+  if (!usage.length) return;
   await tx.execute(sql`
     update tubes t set used_mas = t.used_mas + d.mas, used_exposures = t.used_exposures + d.n
-    from (select unnest(${`{${ids.join(',')}}`}::int[]) as id,
-                 unnest(${`{${ids.map((i) => perTube.get(i)!.mas).join(',')}}`}::float8[]) as mas,
-                 unnest(${`{${ids.map((i) => perTube.get(i)!.n).join(',')}}`}::int[]) as n) d
+    from (select unnest(${`{${usage.map((u) => u.id).join(',')}}`}::int[]) as id,
+                 unnest(${`{${usage.map((u) => u.mas).join(',')}}`}::float8[]) as mas,
+                 unnest(${`{${usage.map((u) => u.n).join(',')}}`}::int[]) as n) d
     where t.id = d.id`);
 }

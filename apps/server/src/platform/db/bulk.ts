@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '.';
-
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+import { type ColumnInfo, columnsOf } from './records';
 
 /**
  * `INSERT … SELECT * FROM unnest($1::type[], $2::type[], …)`: one array parameter per column
@@ -18,7 +17,7 @@ export async function insertUnnest<T extends PgTable, R = unknown>(
   tail: SQL = sql``,
 ): Promise<R[]> {
   if (!rows.length) return [];
-  const columns = columnsOf(table);
+  const columns = byKey(table);
   const keys = Object.keys(rows[0]!) as (keyof T['$inferInsert'] & string)[];
   const names: ReturnType<typeof sql.identifier>[] = [];
   const arrays: SQL[] = [];
@@ -26,8 +25,8 @@ export async function insertUnnest<T extends PgTable, R = unknown>(
   keys.forEach((key, i) => {
     const column = columns.get(key);
     if (!column) throw new Error(`insertUnnest: ${getTableConfig(table).name} has no column ${key}`);
-    names.push(sql.identifier(column.keyAsName ? snake(key) : column.name));
-    const type = column.getSQLType();
+    names.push(sql.identifier(column.name));
+    const type = column.type;
     const values = rows.map((r) => (r as Record<string, unknown>)[key] ?? null);
     if (type.endsWith('[]')) {
       // unnest() flattens a 2-D array, so array columns travel as text literals and are cast back.
@@ -51,14 +50,12 @@ export async function insertUnnest<T extends PgTable, R = unknown>(
 const arrayLiteral = (values: unknown[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
-const cache = new WeakMap<PgTable, Map<string, PgColumn>>();
-function columnsOf(table: PgTable): Map<string, PgColumn> {
-  let map = cache.get(table);
+const byKeyCache = new WeakMap<PgTable, Map<string, ColumnInfo>>();
+function byKey(table: PgTable): Map<string, ColumnInfo> {
+  let map = byKeyCache.get(table);
   if (!map) {
-    map = new Map(Object.entries(table).filter(([, v]) => isColumn(v)) as [string, PgColumn][]);
-    cache.set(table, map);
+    map = new Map(columnsOf(table).map((c) => [c.key, c]));
+    byKeyCache.set(table, map);
   }
   return map;
 }
-const isColumn = (v: unknown): v is PgColumn =>
-  typeof v === 'object' && v !== null && typeof (v as PgColumn).getSQLType === 'function';

@@ -1,0 +1,236 @@
+import { fleetHistory, generateFleet, toPart10 } from '@kestrel/fleet-sim';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFleetRegistry } from '../../../demo/load-fleet';
+import type { Database } from '../../../platform/db';
+import { customers, devices, imageFacts, ingestLog, sites } from '../../../platform/db/schema';
+import { rowsOf } from '../../../platform/scope';
+import { freshDatabase } from '../../../test/database';
+import { asObject } from '../../../test/dicom-edit';
+import { fixture, GE_PRESENTATION } from '../../../test/dicom-files';
+import { makeCustomer, makeSite } from '../../../test/factories';
+import { commitBatch } from '../commit';
+import { createIngestPipeline } from '../index';
+import { prepare } from '../prepare';
+import { FastPath } from '.';
+
+const NOW = new Date('2026-06-30T18:00:00Z');
+const upload = (bytes: Uint8Array) => ({ bytes, source: { door: 'upload' as const, fileName: 'x.dcm' } });
+
+/**
+ * Everything ingest writes, with database ids replaced by what they stand for (serials, names,
+ * UIDs), so that two databases loaded the same way compare equal whatever order ids came in.
+ */
+async function contents(db: Database['db']) {
+  const q = async (text: string) => rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)));
+  const device = `(select serial from devices where id = t.device_id) as device`;
+  const tech = `(select name from technologists where id = t.technologist_id) as technologist`;
+  const measures = (table: string, ...keys: ('device' | 'technologist')[]) =>
+    `select t.*, ${keys.map((k) => (k === 'device' ? device : tech)).join(', ')} from ${table} t`;
+  const strip = (rows: Record<string, unknown>[], ...drop: string[]) =>
+    rows
+      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))))
+      .map((r) => JSON.stringify(r))
+      .sort()
+      .map((s) => JSON.parse(s) as Record<string, unknown>);
+  return {
+    facts: strip(
+      await q(`select t.*, ${device}, ${tech}, (select study_instance_uid from studies where id = t.study_id) as study
+               from image_facts t`),
+      'id',
+      'device_id',
+      'technologist_id',
+      'study_id',
+    ),
+    studies: strip(
+      await q(`select t.*, ${device}, ${tech} from studies t`),
+      'id',
+      'device_id',
+      'technologist_id',
+    ),
+    deviceDay: strip(await q(measures('rollup_device_day', 'device')), 'device_id'),
+    deviceMonth: strip(await q(measures('rollup_device_month', 'device')), 'device_id'),
+    technologistDay: strip(await q(measures('rollup_technologist_day', 'technologist')), 'technologist_id'),
+    technologistMonth: strip(
+      await q(measures('rollup_technologist_month', 'technologist')),
+      'technologist_id',
+    ),
+    rejectDay: strip(
+      await q(measures('rollup_reject_day', 'device', 'technologist')),
+      'device_id',
+      'technologist_id',
+    ),
+    samples: strip(
+      await q(
+        `select t.*, (select sop_instance_uid from image_facts where id = t.fact_id) as uid from fact_samples t`,
+      ),
+      'fact_id',
+      'device_id',
+    ),
+    tubes: strip(await q(`select serial, used_mas, used_exposures from tubes t`)),
+    devices: strip(
+      await q(`select serial, site_id, last_object_at, first_seen_at, onboarding_state from devices`),
+    ),
+    unassigned: strip(await q(`select t.*, ${device} from unassigned_facts t`), 'device_id'),
+    log: strip(
+      await q(`select sop_instance_uid, outcome, reason, object_kind, ${device}, site_id from ingest_log t`),
+    ),
+    pending: strip(await q(`select sop_instance_uid, reason_code from pending_rejections`)),
+  };
+}
+
+/** Deep equality where floating sums may differ in the last bits (added up in another order). */
+function expectSame(a: unknown, b: unknown, path = '') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))) expect.fail(`${path}: ${a} ≠ ${b}`);
+  } else if (Array.isArray(a) && Array.isArray(b)) {
+    expect(a.length, `${path} length`).toBe(b.length);
+    for (const [i, v] of a.entries()) expectSame(v, b[i], `${path}[${i}]`);
+  } else if (a && b && typeof a === 'object' && typeof b === 'object') {
+    expect(Object.keys(a).sort(), `${path} keys`).toEqual(Object.keys(b).sort());
+    for (const k of Object.keys(a)) expectSame((a as never)[k], (b as never)[k], `${path}.${k}`);
+  } else expect(a, path).toEqual(b);
+}
+
+describe('ingest fast path', () => {
+  let fast: Database;
+  let full: Database;
+  beforeAll(async () => {
+    [fast, full] = await Promise.all([freshDatabase(), freshDatabase()]);
+  });
+  afterAll(async () => {
+    await fast?.close();
+    await full?.close();
+  });
+
+  it('writes exactly what the full path writes, for a fleet sent four objects at a time', async () => {
+    const fleet = generateFleet({ seed: 'fast-path', devices: 8, days: 3 });
+    await loadFleetRegistry(fast.db, fleet, NOW);
+    await loadFleetRegistry(full.db, fleet, NOW);
+    const objects: Uint8Array[] = [];
+    for (const day of fleetHistory(fleet, { now: NOW, days: 3, doseReports: true }))
+      for (const record of day.records) objects.push(toPart10(record));
+    const paths = { fast: 0, full: 0 };
+    const clock = () => NOW;
+    const fastPipeline = createIngestPipeline(fast.db, { now: clock, onBatch: (_n, _ms, p) => paths[p]++ });
+    const fullPipeline = createIngestPipeline(full.db, { now: clock, fastPath: false });
+    // Four senders at once, as four associations: batches of up to four objects.
+    for (let i = 0; i < objects.length; i += 4) {
+      const group = objects.slice(i, i + 4);
+      const [a, b] = await Promise.all([
+        Promise.all(group.map((o) => fastPipeline.ingest(upload(o)))),
+        Promise.all(group.map((o) => fullPipeline.ingest(upload(o)))),
+      ]);
+      expect(a.map((r) => r.outcome)).toEqual(b.map((r) => r.outcome));
+    }
+    await Promise.all([fastPipeline.close(), fullPipeline.close()]);
+    // The fleet has images, rejection notes and dose reports; most batches are plain images.
+    expect(objects.length).toBeGreaterThan(300);
+    expect(paths.fast).toBeGreaterThan(paths.full);
+    const [x, y] = await Promise.all([contents(fast.db), contents(full.db)]);
+    expect(x.facts.length).toBeGreaterThan(300);
+    expect(x.technologistDay.length).toBeGreaterThan(0);
+    expectSame(x, y);
+  });
+});
+
+describe('ingest fast path: the database checks the plan', () => {
+  let database: Database;
+  let path: FastPath;
+  let n = 1000;
+  const image = (over: { n?: number } = {}) =>
+    prepare(upload(asObject(fixture(GE_PRESENTATION), over.n ?? n++)), NOW);
+  const count = async (table: typeof imageFacts | typeof ingestLog) => database.db.$count(table);
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    path = new FastPath(database.db);
+    // The first object of an unknown device takes the full path, which registers the device.
+    const first = await commitBatch(database.db, [image()], NOW, path.known);
+    expect(first[0]!.outcome).toBe('stored');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('commits images of a known device in one call, as stored', async () => {
+    const before = await count(imageFacts);
+    const results = await path.tryFast([image(), image()], NOW);
+    expect(results?.map((r) => r.outcome)).toEqual(['stored', 'stored']);
+    expect(path.stats.fast).toBe(1);
+    expect(await count(imageFacts)).toBe(before + 2);
+  });
+
+  it('is refused and writes nothing when the image is stored already (a re-send)', async () => {
+    const again = image({ n: 1001 });
+    const [facts, log] = [await count(imageFacts), await count(ingestLog)];
+    expect(await path.tryFast([image(), again], NOW)).toBeNull();
+    expect(path.stats.missed).toBe(1);
+    expect([await count(imageFacts), await count(ingestLog)]).toEqual([facts, log]);
+    const results = await commitBatch(database.db, [again], NOW, path.known);
+    expect(results[0]!.outcome).toBe('duplicate');
+  });
+
+  it('is refused when the device was assigned since; the full path stores the image at its site', async () => {
+    const customer = await makeCustomer(database.db);
+    const site = await makeSite(database.db, customer.id, { timeZone: 'Europe/Berlin' });
+    await database.db
+      .update(devices)
+      .set({ siteId: site.id, customerId: customer.id })
+      .where(eq(devices.serial, '87654'));
+    const next = image();
+    expect(await path.tryFast([next], NOW)).toBeNull();
+    await commitBatch(database.db, [next], NOW, path.known);
+    const [fact] = await database.db
+      .select()
+      .from(imageFacts)
+      .where(eq(imageFacts.sopInstanceUid, next.sopInstanceUid!));
+    expect(fact).toMatchObject({ siteId: site.id, customerId: customer.id });
+    // Learnt again: the next image is fast, at the new site, with its technologist known.
+    const results = await path.tryFast([image()], NOW);
+    expect(results?.[0]).toMatchObject({ outcome: 'stored' });
+    expect(await database.db.$count(customers)).toBeGreaterThan(0);
+    expect((await database.db.select().from(sites)).length).toBeGreaterThan(0);
+  });
+
+  it('is refused when a rejection note waits for the image; the full path stores it rejected', async () => {
+    const next = image();
+    await database.db.execute(sql`insert into pending_rejections
+      (sop_instance_uid, reason_code, reason, rejection_sop_instance_uid)
+      values (${next.sopInstanceUid}, '111209', 'Positioning', '2.25.99')`);
+    expect(await path.tryFast([next], NOW)).toBeNull();
+    await commitBatch(database.db, [next], NOW, path.known);
+    const [fact] = await database.db
+      .select()
+      .from(imageFacts)
+      .where(eq(imageFacts.sopInstanceUid, next.sopInstanceUid!));
+    expect(fact).toMatchObject({ rejected: true, rejectReasonCode: '111209' });
+  });
+
+  it('is refused when a dose report event may be the same exposure (they merge on the full path)', async () => {
+    const [device] = await database.db.select().from(devices).where(eq(devices.serial, '87654'));
+    const plan = await path.tryFast([image()], NOW); // learn the device again after the last test
+    expect(plan).not.toBeNull();
+    await database.db.execute(sql`insert into image_facts
+      (sop_instance_uid, exposure_key, source, acquired_at, local_date, local_hour, device_id, site_id,
+       customer_id, image_kind, ingested_at)
+      select 'rdsr-event-1', 'rdsr|rdsr-event-1', 'rdsr', f.acquired_at, f.local_date, f.local_hour,
+       f.device_id, f.site_id, f.customer_id, '2D', now()
+      from image_facts f where f.device_id = ${device!.id} order by f.id desc limit 1`);
+    const near = image({ n: n - 2 + 86400 }); // same time of day as the last image: within seconds
+    expect(await path.tryFast([near], NOW)).toBeNull();
+    await database.db.delete(imageFacts).where(eq(imageFacts.sopInstanceUid, 'rdsr-event-1'));
+  });
+
+  it('is refused when a study it thinks new exists (after a restart), and learns it', async () => {
+    await commitBatch(database.db, [image()], NOW, path.known); // knows the device again
+    path.known.studies.clear(); // as after a restart, or an eviction
+    const missed = path.stats.missed;
+    const next = image();
+    expect(await path.tryFast([next], NOW)).toBeNull();
+    expect(path.stats.missed).toBe(missed + 1);
+    await commitBatch(database.db, [next], NOW, path.known);
+    expect(path.known.studies.size).toBe(1);
+    expect(await path.tryFast([image()], NOW)).not.toBeNull();
+  });
+});

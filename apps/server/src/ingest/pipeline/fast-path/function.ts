@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { RECOUNT_ACTIVE_DAYS, ROLLUP_FAMILIES } from '../../../analytics/rollups';
+import type { Db } from '../../../platform/db';
+import { columnsOf } from '../../../platform/db/records';
+import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
+import { rowsOf } from '../../../platform/scope';
+import { DOSE_MATCH_SECONDS } from '../../store';
+
+/** SQLSTATE the function raises when the database disagrees with the plan: nothing was written. */
+export const FAST_PATH_MISS = 'KF001';
+
+const miss = (why: string) =>
+  `raise exception using errcode = '${FAST_PATH_MISS}', message = 'fast path: ${why}';`;
+
+/** `insert into table (…) select r.… from jsonb_to_recordset(b->'key') as r(…)` for a table's columns. */
+function insertFrom(
+  table: PgTable,
+  key: string,
+  opts: { omit?: string[]; extra?: string; join?: string; select?: string[]; into?: string[] } = {},
+) {
+  const columns = columnsOf(table).filter((c) => !c.generated && !opts.omit?.includes(c.name));
+  const names = columns.map((c) => `"${c.name}"`);
+  const types = columns.map((c) => `"${c.name}" ${c.type}`);
+  return `insert into ${getTableConfig(table).name} (${[...names, ...(opts.into ?? [])].join(', ')})
+    select ${[...names.map((n) => `r.${n}`), ...(opts.select ?? [])].join(', ')}
+    from jsonb_to_recordset(b->'${key}') as r(${[...types, ...(opts.extra ? [opts.extra] : [])].join(', ')})
+    ${opts.join ?? ''}`;
+}
+
+/** The row count of the last statement must equal the length of `b->key`, else the plan was wrong. */
+const expectRows = (key: string, why: string) => `
+  get diagnostics affected = row_count;
+  if affected <> jsonb_array_length(b->'${key}') then ${miss(why)} end if;`;
+
+const WITHIN = `interval '${DOSE_MATCH_SECONDS} seconds'`;
+
+/**
+ * The fast path as one database function: one round trip and one commit per batch. It checks
+ * everything the plan (plan.ts) took from memory or assumed — device rows unchanged, studies new
+ * or known as planned, no rejection waiting, no dose report event to merge, nothing stored yet —
+ * and raises FAST_PATH_MISS before or instead of committing anything otherwise. Its body is
+ * generated from the schema and from ROLLUP_FAMILIES, the definitions the full path writes with,
+ * and its name carries a hash of the body: a changed definition is a new function.
+ */
+export function fastPathFunction(): { name: string; ddl: string } {
+  const families = ROLLUP_FAMILIES.map((f) => {
+    const upsert = `${insertFrom(f.table, f.deltas)} ${f.onConflict};`;
+    if (f.deltas !== 'deviceMonth') return upsert;
+    return `${upsert}
+  with k(month, device_id) as (
+    select * from jsonb_to_recordset(b->'active_months') as r(month date, device_id int))
+  ${RECOUNT_ACTIVE_DAYS};`;
+  }).join('\n  ');
+  const body = `
+declare
+  affected bigint;
+begin
+  if exists (select 1 from pending_rejections
+             where sop_instance_uid in (select jsonb_array_elements_text(b->'uids'))) then
+    ${miss('a rejection note waits for one of these images')}
+  end if;
+  if exists (select 1 from fact_aliases
+             where sop_instance_uid in (select jsonb_array_elements_text(b->'uids'))) then
+    ${miss('an image is a known copy')}
+  end if;
+  if exists (
+    select 1 from jsonb_to_recordset(b->'devices')
+      as p(id int, site_id int, customer_id int, device_type text, time_zone text, tube_id int)
+    left join devices d on d.id = p.id
+    left join sites s on s.id = d.site_id
+    left join tubes t on t.device_id = d.id and t.replaced_at is null
+    where d.id is null or d.site_id is distinct from p.site_id or d.customer_id is distinct from p.customer_id
+      or d.device_type is distinct from p.device_type or s.time_zone is distinct from p.time_zone
+      or t.id is distinct from p.tube_id) then
+    ${miss('a device changed')}
+  end if;
+  if exists (
+    select 1 from jsonb_to_recordset(b->'probes') as p(device_id int, at timestamptz)
+    join image_facts f on f.device_id = p.device_id and f.source = 'rdsr'
+      and f.acquired_at between p.at - ${WITHIN} and p.at + ${WITHIN}) then
+    ${miss('a dose report event may be the same exposure')}
+  end if;
+
+  ${insertFrom(studies, 'new_studies')} on conflict do nothing;
+  ${expectRows('new_studies', 'a study exists already')}
+  update studies s set image_count = s.image_count + r.n
+    from jsonb_to_recordset(b->'old_studies') as r(id bigint, n int) where s.id = r.id;
+  ${expectRows('old_studies', 'a study is gone')}
+
+  ${insertFrom(imageFacts, 'facts', {
+    omit: ['study_id'],
+    extra: 'study_uid text',
+    into: ['study_id'],
+    select: ['s.id'],
+    join: 'left join studies s on s.study_instance_uid = r.study_uid',
+  })} on conflict do nothing;
+  ${expectRows('facts', 'an image is stored already')}
+  ${insertFrom(factSamples, 'samples', {
+    omit: ['fact_id'],
+    extra: 'sop_instance_uid text',
+    into: ['fact_id'],
+    select: ['f.id'],
+    join: 'join image_facts f on f.sop_instance_uid = r.sop_instance_uid',
+  })} on conflict do nothing;
+  ${insertFrom(unassignedFacts, 'unassigned')} on conflict do nothing;
+
+  ${families}
+
+  update tubes t set used_mas = t.used_mas + r.mas, used_exposures = t.used_exposures + r.n
+    from jsonb_to_recordset(b->'tubes') as r(id int, mas float8, n int) where t.id = r.id;
+  update devices set last_object_at = greatest(last_object_at, (b->>'at')::timestamptz),
+                     first_seen_at = coalesce(first_seen_at, (b->>'at')::timestamptz)
+    where id in (select jsonb_array_elements_text(b->'device_ids')::int);
+  ${insertFrom(ingestLog, 'log')};
+
+  return (select coalesce(jsonb_object_agg(s.study_instance_uid, s.id), '{}'::jsonb) from studies s
+          where s.study_instance_uid in (select r->>'study_instance_uid' from jsonb_array_elements(b->'new_studies') r));
+end`;
+  const name = `kestrel_fast_ingest_${createHash('sha256').update(body).digest('hex').slice(0, 12)}`;
+  return {
+    name,
+    ddl: `create or replace function ${name}(b jsonb) returns jsonb language plpgsql as $fn$${body}$fn$`,
+  };
+}
+
+/** Create the function (once per definition; several servers may race to it). */
+export async function installFastPath(db: Db): Promise<string> {
+  const { name, ddl } = fastPathFunction();
+  const exists = async () =>
+    rowsOf<{ ok: boolean }>(
+      await db.execute(sql`select to_regprocedure(${`${name}(jsonb)`}) is not null as ok`),
+    )[0]!.ok;
+  if (await exists()) return name;
+  try {
+    await db.execute(sql.raw(ddl));
+  } catch (err) {
+    if (!(await exists())) throw err;
+  }
+  return name;
+}
+
+/** Run one planned batch; resolves after its commit with the ids of the studies it opened. */
+export async function runFastPath(db: Db, name: string, batch: object): Promise<Map<string, number>> {
+  const [row] = rowsOf<{ studies: Record<string, number | string> }>(
+    await db.execute(sql`select ${sql.raw(name)}(${JSON.stringify(batch)}::jsonb) as studies`),
+  );
+  return new Map(Object.entries(row!.studies).map(([uid, id]) => [uid, Number(id)]));
+}
+
+/** Did the function refuse the plan (as opposed to the database failing)? */
+export function isFastPathMiss(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === FAST_PATH_MISS) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

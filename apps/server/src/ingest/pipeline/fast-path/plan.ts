@@ -1,0 +1,178 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  activeMonths,
+  familyRows,
+  ROLLUP_FAMILIES,
+  type RollupExam,
+  rollupDeltas,
+} from '../../../analytics/rollups';
+import { columnsOf } from '../../../platform/db/records';
+import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
+import { normaliseOperator } from '../../mapping/values';
+import {
+  type FactRow,
+  factRow,
+  GEOMETRY,
+  identityKey,
+  type KnownDevice,
+  technologistKey,
+  tubeUsageDeltas,
+} from '../../store';
+import type { Prepared } from '../prepare';
+import { identityOf, logRow, resultOf } from '../results';
+import type { IngestResult } from '../types';
+import type { KnownRows } from './known';
+
+/** The argument of the fast-path database function (see function.ts), as JSON. */
+export type FastBatch = Record<string, unknown>;
+
+export interface FastPlan {
+  batch: FastBatch;
+  /** What each object's sender hears once the function has committed. */
+  results: IngestResult[];
+  /** What the plan assumed from `KnownRows`: forgotten when the database disagrees. */
+  assumed: { devices: string[]; studies: string[] };
+}
+
+/** A row as the database function reads it: keys are column names. */
+function record(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of columnsOf(table)) if (c.key in row) out[c.name] = row[c.key];
+  return out;
+}
+
+/**
+ * Plan a batch without asking the database, when everything it needs is known: only MG images
+ * (and objects logged as failed or unsupported) of devices, technologists and studies resolved
+ * by earlier commits, each object once. Anything else (a new device or technologist, a dose
+ * report, a rejection note, two copies of one exposure in the batch) returns null: the batch
+ * takes the full path (storeBatch). The rollup deltas come from the same `rollupDeltas`.
+ */
+export function planFastBatch(items: Prepared[], known: KnownRows, now: Date): FastPlan | null {
+  const uids = new Set<string>();
+  const exposures = new Set<string>();
+  const usedDevices = new Map<string, KnownDevice>();
+  const facts: { p: Prepared & { kind: 'image' }; device: KnownDevice; row: FactRow }[] = [];
+  for (const p of items) {
+    const identity = identityOf(p);
+    const device = identity ? known.devices.get(identityKey(identity)) : undefined;
+    if (identity && !device) return null;
+    if (identity && device) usedDevices.set(identityKey(identity), device);
+    if (p.kind === 'rejected') continue;
+    if (p.kind !== 'image' || !device) return null;
+    const i = p.image;
+    if (uids.has(i.sopInstanceUid) || exposures.has(i.exposureKey)) return null;
+    uids.add(i.sopInstanceUid);
+    exposures.add(i.exposureKey);
+    let technologistId: number | null = null;
+    const operator = normaliseOperator(i.operator ?? undefined);
+    if (operator && device.siteId !== null && device.customerId !== null) {
+      const id = known.technologists.get(technologistKey(device.siteId, operator.key));
+      if (id === undefined) return null;
+      technologistId = id;
+    }
+    facts.push({ p, device, row: factRow(i, device, technologistId, undefined, now) });
+  }
+
+  // Studies: the first image of a study not known yet opens it, and that is when the exam counts.
+  const perStudy = new Map<string, { first: (typeof facts)[number]; n: number }>();
+  for (const f of facts) {
+    const s = perStudy.get(f.p.image.studyInstanceUid);
+    if (!s) perStudy.set(f.p.image.studyInstanceUid, { first: f, n: 1 });
+    else {
+      s.n++;
+      if (f.row.acquiredAt < s.first.row.acquiredAt) s.first = f;
+    }
+  }
+  const newStudies: Record<string, unknown>[] = [];
+  const oldStudies: { id: number; n: number }[] = [];
+  const exams: RollupExam[] = [];
+  for (const [uid, { first, n }] of perStudy) {
+    const id = known.studies.get(uid);
+    if (id !== undefined) {
+      oldStudies.push({ id, n });
+      continue;
+    }
+    const { row, device } = first;
+    newStudies.push(
+      record(studies, {
+        studyInstanceUid: uid,
+        customerId: row.customerId,
+        siteId: row.siteId,
+        deviceId: row.deviceId,
+        technologistId: row.technologistId,
+        startedAt: row.acquiredAt,
+        localDate: row.localDate,
+        localHour: row.localHour,
+        procedure: row.procedure,
+        imageCount: n,
+      }),
+    );
+    exams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
+  }
+
+  const deltas = rollupDeltas({
+    // Ids are the database's; here a fact's place in the batch stands in (samples find it by UID).
+    facts: facts.map(({ row, device }, i) => ({ ...row, id: i, deviceType: device.deviceType })),
+    exams,
+    rejectedLater: [],
+  });
+  const results: IngestResult[] = [];
+  const log: Record<string, unknown>[] = [];
+  for (const p of items) {
+    const identity = identityOf(p);
+    const device = identity ? usedDevices.get(identityKey(identity)) : undefined;
+    const r =
+      p.kind === 'rejected'
+        ? resultOf(p, p.outcome, p.reason, identity, device)
+        : resultOf(p, 'stored', null, identity, device);
+    results.push(r);
+    log.push(record(ingestLog, logRow(p, r, device)));
+  }
+
+  const batch: FastBatch = {
+    at: now,
+    uids: [...uids],
+    devices: [...usedDevices.values()].map((d) => ({
+      id: d.id,
+      site_id: d.siteId,
+      customer_id: d.customerId,
+      device_type: d.deviceType,
+      time_zone: d.timeZone,
+      tube_id: d.tubeId,
+    })),
+    // Images that may be the exposure of a stored dose report event: those merge (full path).
+    probes: facts
+      .filter((f) => GEOMETRY[f.row.imageKind])
+      .map((f) => ({ device_id: f.row.deviceId, at: f.row.acquiredAt })),
+    new_studies: newStudies,
+    old_studies: oldStudies,
+    facts: facts.map(({ p, row }) => ({ ...record(imageFacts, row), study_uid: p.image.studyInstanceUid })),
+    samples: deltas.samples.map((s) => {
+      const { fact_id: i, ...rest } = record(factSamples, s);
+      return { ...rest, sop_instance_uid: facts[i as number]!.row.sopInstanceUid };
+    }),
+    unassigned: facts
+      .filter((f) => f.device.siteId === null)
+      .map((f) =>
+        record(unassignedFacts, {
+          sopInstanceUid: f.row.sopInstanceUid,
+          deviceId: f.row.deviceId,
+          operator: f.p.image.operator,
+          localDateTime: f.p.image.localDateTime,
+          utcOffsetMinutes: f.p.image.utcOffsetMinutes,
+        }),
+      ),
+    active_months: activeMonths(deltas).map((m) => ({ month: m.month, device_id: m.deviceId })),
+    tubes: tubeUsageDeltas(facts.map((f) => ({ ...f.row, device: f.device, sign: 1 as const }))),
+    device_ids: [...new Set(facts.map((f) => f.device.id))],
+    log,
+  };
+  for (const family of ROLLUP_FAMILIES)
+    batch[family.deltas] = familyRows(deltas, family).map((r) => record(family.table, r as never));
+  return {
+    batch,
+    results,
+    assumed: { devices: [...usedDevices.keys()], studies: [...perStudy.keys()] },
+  };
+}

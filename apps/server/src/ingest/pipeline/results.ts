@@ -1,0 +1,88 @@
+import type { ingestLog } from '../../platform/db/schema';
+import type { DeviceIdentity } from '../mapping/types';
+import type { KnownDevice } from '../store';
+import type { Prepared } from './prepare';
+import type { IngestResult } from './types';
+
+/* What every way of committing objects reports: a result for the sender, a row for the ingest log. */
+
+export type LogRow = typeof ingestLog.$inferInsert;
+export type Located = Pick<KnownDevice, 'id' | 'siteId' | 'customerId'>;
+
+export const DUPLICATE =
+  'already stored: the same SOP Instance UID, or another copy (For Processing / For Presentation) of the same exposure';
+export const DUPLICATE_REPORT =
+  'every irradiation event of this dose report is known already (counted, not stored twice)';
+
+export function databaseFailure(p: Prepared, message: string): IngestResult {
+  return {
+    ...resultOf(
+      p,
+      'failed',
+      `database unavailable, nothing was stored (retry later): ${message}`,
+      identityOf(p),
+      undefined,
+    ),
+    retryable: true,
+  };
+}
+
+export function identityOf(p: Prepared): DeviceIdentity | null {
+  if (p.kind === 'image') return p.image.device;
+  if (p.kind === 'rejection') return p.rejection.device;
+  if (p.kind === 'doseReport') return p.report.device;
+  return p.device;
+}
+
+const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
+  rejection: 'rejection-note',
+  doseReport: 'dose-report',
+};
+
+/** A stored dose report whose unreadable events were skipped says which. */
+export function remarkOf(p: Prepared): string | null {
+  if (p.kind !== 'doseReport' || !p.report.skipped.length) return null;
+  return `${p.report.skipped.length} irradiation event(s) skipped: ${p.report.skipped.slice(0, 3).join('; ')}`;
+}
+
+export function resultOf(
+  p: Prepared,
+  outcome: IngestResult['outcome'],
+  reason: string | null,
+  identity: DeviceIdentity | null,
+  device: Located | undefined,
+): IngestResult {
+  return {
+    outcome,
+    reason,
+    sopClassUid: p.sopClassUid,
+    sopInstanceUid: p.sopInstanceUid,
+    objectKind: OBJECT_KIND[p.kind] ?? (p.kind === 'image' ? `mg-${p.image.imageKind}` : null),
+    deviceSerial: identity?.serial ?? null,
+    deviceId: device?.id ?? null,
+    retryable: false,
+  };
+}
+
+/** Text as PostgreSQL takes it (no NUL) and of a sane length: senders and file names vary. */
+const clean = (s: string | null | undefined, max = 500) =>
+  s ? s.replace(/\0/g, '').slice(0, max) || null : null;
+
+export function logRow(p: Prepared, r: IngestResult, device: Located | undefined): LogRow {
+  return {
+    receivedAt: p.receivedAt,
+    door: p.source.door,
+    callingAe: clean(p.source.callingAe, 64),
+    remoteAddress: clean(p.source.remoteAddress, 64),
+    fileName: clean(p.source.fileName),
+    sizeBytes: p.sizeBytes,
+    sopClassUid: clean(r.sopClassUid, 128),
+    sopInstanceUid: clean(r.sopInstanceUid, 128),
+    objectKind: r.objectKind,
+    outcome: r.outcome,
+    reason: clean(r.reason, 1000),
+    deviceId: device?.id ?? null,
+    siteId: device?.siteId ?? null,
+    customerId: device?.customerId ?? null,
+  };
+}
