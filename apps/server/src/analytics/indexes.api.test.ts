@@ -54,20 +54,22 @@ describe('indexes the analytics and explorer queries use', () => {
     expect(p).not.toMatch(/Seq Scan/);
   });
 
-  it('explorer: images of a site and range read through (site_id, local_date)', async () => {
+  it('explorer: images of a site and range read only their months, through (site_id, local_date)', async () => {
+    await t.database.db.execute(sql`select kestrel_fact_partitions('{2025-12-31,2026-01-05,2026-02-03}')`);
     const p = await plan(
       sql`select id from image_facts f where f.site_id = any('{3,4}'::int[]) and f.local_date between '2026-01-01' and '2026-01-31'`,
     );
-    expect(p).toMatch(/image_facts_site_id_local_date_index/);
+    expect(p).toMatch(/image_facts_y2026m01_site_id_local_date_idx/);
+    expect(p).not.toMatch(/y2025m12|y2026m02|default/);
   });
 
-  it('ingest: duplicate checks and rejections find facts by their UIDs', async () => {
-    expect(await plan(sql`select id from image_facts where sop_instance_uid = '1.2.3'`)).toMatch(
-      /image_facts_sopInstanceUid_unique/,
-    );
-    expect(await plan(sql`select id from image_facts where exposure_key = 'x'`)).toMatch(
-      /image_facts_exposureKey_unique/,
-    );
+  it('ingest: duplicate checks and rejections find facts by their UIDs in every month', async () => {
+    const byUid = await plan(sql`select id from image_facts where sop_instance_uid = '1.2.3'`);
+    expect(byUid).toMatch(/image_facts_y2026m01_sop_instance_uid_local_date_key/);
+    expect(byUid).not.toMatch(/Seq Scan/);
+    const byKey = await plan(sql`select id from image_facts where exposure_key = 'x'`);
+    expect(byKey).toMatch(/image_facts_y2026m02_exposure_key_local_date_key/);
+    expect(byKey).not.toMatch(/Seq Scan/);
     expect(await plan(sql`select fact_id from fact_aliases where sop_instance_uid = '1.2.3'`)).toMatch(
       /fact_aliases_pkey/,
     );

@@ -7,6 +7,7 @@ import type { DoseEvent, ImageObservation, RejectionObservation } from '../mappi
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
 import { type MergedFact, mergeIntoFacts } from './merge';
+import { ensureFactPartitions } from './partitions';
 import { rejectStoredImages } from './rejections';
 import { factRow, type PreparedFact, type Reason } from './rows';
 import { openStudies } from './studies';
@@ -95,6 +96,10 @@ export async function storeBatch(
 
   const events = await newEvents(tx, reports);
   const all: ImageObservation[] = [...images, ...events];
+  await ensureFactPartitions(
+    tx,
+    all.map((i) => i.localDateTime),
+  );
   // Devices of duplicate reports too: the caller logs every object against its device.
   const identities = [
     ...all.map((i) => i.device),

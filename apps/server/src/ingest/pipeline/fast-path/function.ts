@@ -57,6 +57,7 @@ export function fastPathFunction(): { name: string; ddl: string } {
 declare
   affected bigint;
 begin
+  perform kestrel_fact_partitions(array(select (r->>'local_date')::date from jsonb_array_elements(b->'facts') r));
   if exists (select 1 from pending_rejections
              where sop_instance_uid in (select jsonb_array_elements_text(b->'uids'))) then
     ${miss('a rejection note waits for one of these images')}

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -63,9 +64,9 @@ export const studies = pgTable(
 export const imageFacts = pgTable(
   'image_facts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    sopInstanceUid: text().notNull().unique(),
-    exposureKey: text().notNull().unique(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sopInstanceUid: text().notNull(),
+    exposureKey: text().notNull(),
     studyId: bigint({ mode: 'number' }),
     source: text().$type<'image' | 'rdsr'>().notNull(),
     acquiredAt: at().notNull(),
@@ -100,6 +101,12 @@ export const imageFacts = pgTable(
     ingestedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    // Partitioned by month of local_date (migration 0006): keys must include it. A re-sent
+    // object or the other copy of an exposure has the same acquisition date, so these are as
+    // good as unique UIDs and exposure keys, and let each month's partition check alone.
+    primaryKey({ columns: [t.id, t.localDate] }),
+    unique().on(t.sopInstanceUid, t.localDate),
+    unique().on(t.exposureKey, t.localDate),
     index().on(t.siteId, t.localDate),
     index().on(t.deviceId, t.acquiredAt),
     index().on(t.technologistId, t.localDate),
@@ -110,9 +117,8 @@ export const imageFacts = pgTable(
 /** Further SOP Instance UIDs of a fact (the other copy of a For Processing/Presentation pair). */
 export const factAliases = pgTable('fact_aliases', {
   sopInstanceUid: text().primaryKey(),
-  factId: bigint({ mode: 'number' })
-    .notNull()
-    .references(() => imageFacts.id),
+  /** No foreign key: image_facts is partitioned and its id alone is not a key there. */
+  factId: bigint({ mode: 'number' }).notNull(),
   customerId: integer().references(() => customers.id),
 });
 
