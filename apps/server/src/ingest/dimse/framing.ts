@@ -49,11 +49,6 @@ export class PduReader {
     this.parts = [];
   }
 
-  /** Whether the stream is between PDUs (nothing half-read). */
-  get idle() {
-    return this.step === Step.PduHeader && this.headFill === 0;
-  }
-
   push(chunk: Buffer) {
     let at = 0;
     while (at < chunk.length && !this.stopped) {
