@@ -1,13 +1,10 @@
 import { once } from 'node:events';
-import type { Server as NetServer } from 'node:net';
+import { createServer } from 'node:net';
 import type { Db } from '../../platform/db';
 import { ingestLog } from '../../platform/db/schema';
 import type { IngestPipeline } from '../pipeline';
 import { senderAllowed } from './allow-list';
-import { dimse, KestrelScp, type ScpContext } from './scp';
-
-// dcmjs-dimse logs every PDU at INFO; keep its warnings and errors only.
-dimse.log.setLevel('warn');
+import { Association, type AssociationServices, DEFAULT_LIMITS, type Limits } from './association';
 
 export interface DicomListener {
   port: number;
@@ -21,44 +18,64 @@ export interface ListenerOptions {
   db: Db;
   pipeline: IngestPipeline;
   log: { warn(msg: string): void };
+  /** Timeouts and size caps (association.ts); the defaults suit production. */
+  limits?: Partial<Limits>;
 }
+
+/** How long a closing association's peer gets to hang up before its socket is destroyed. */
+const SHUTDOWN_GRACE_MS = 2_000;
 
 /** The DIMSE door: C-ECHO and C-STORE on `port` (0 = any free port; the chosen one is returned). */
 export async function startDicomListener(opts: ListenerOptions): Promise<DicomListener> {
-  const ctx: ScpContext = {
+  const services: AssociationServices = {
     aeTitle: opts.aeTitle,
     pipeline: opts.pipeline,
     allowed: (ae, address) => senderAllowed(opts.db, ae, address),
-    // Written before the association is answered, so the log is complete when the sender hears.
-    record: async (source, outcome, reason, sopClassUid) => {
+    // Written before the sender is answered, so the log is complete when the sender hears.
+    record: async (source, event) => {
       await opts.db
         .insert(ingestLog)
-        .values({ ...source, outcome, reason, sopClassUid: sopClassUid ?? null, receivedAt: new Date() })
+        .values({
+          ...source,
+          outcome: event.outcome,
+          reason: event.reason,
+          sopClassUid: event.sopClassUid || null,
+          sopInstanceUid: event.sopInstanceUid || null,
+          sizeBytes: event.sizeBytes ?? null,
+          receivedAt: new Date(),
+        })
         .then(
           () => {},
           (err) => opts.log.warn(`ingest log write failed: ${String(err)}`),
         );
     },
-    onError: (message) => opts.log.warn(`DICOM: ${message}`),
+    warn: (message) => opts.log.warn(message),
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };
-  const server = new dimse.Server(KestrelScp);
-  server.on('networkError', (err: Error) => opts.log.warn(`DICOM network error: ${err.message}`));
-  server.listen(opts.port, { customOptions: { ctx } });
-  const net = (server as unknown as { server: NetServer }).server;
+  const associations = new Set<Association>();
+  // Nagle's algorithm would hold each small response until the sender's delayed ACK (~40 ms).
+  const server = createServer({ noDelay: true, keepAlive: true }, (socket) => {
+    const association = new Association(socket, services);
+    associations.add(association);
+    void association.closed.then(() => associations.delete(association));
+  });
+  server.on('error', (err) => opts.log.warn(`DICOM listener error: ${err.message}`));
+  server.listen(opts.port);
   await Promise.race([
-    once(net, 'listening'),
-    once(net, 'error').then(([err]) => {
+    once(server, 'listening'),
+    once(server, 'error').then(([err]) => {
       throw err;
     }),
   ]);
-  const port = (net.address() as { port: number }).port;
+  const port = (server.address() as { port: number }).port;
   return {
     port,
     close: async (drain) => {
-      // No new associations; net.close's callback would wait for the open ones, so don't.
-      net.close();
+      // No new associations; the callback fires once every connection has closed.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await drain?.();
-      server.close();
+      await Promise.all([...associations].map((a) => a.shutdown(SHUTDOWN_GRACE_MS)));
+      await closed;
     },
   };
 }
