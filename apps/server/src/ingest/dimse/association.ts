@@ -80,6 +80,8 @@ export class Association {
   private releaseRequested = false;
   private draining = false;
   private whenSettled: (() => void)[] = [];
+  /** Tells the pipeline this association is a sender it may wait for (see GroupCommit). */
+  private senderClosed: (() => void) | null = null;
   readonly closed: Promise<void>;
 
   constructor(
@@ -151,6 +153,7 @@ export class Association {
         this.warn('released during an object; the object is dropped');
       this.messages.reset();
       this.releaseRequested = true;
+      this.senderClosed?.(); // it sends nothing more
       this.settle();
       return;
     }
@@ -207,6 +210,7 @@ export class Association {
       }),
     );
     this.state = 'established';
+    if (negotiated.storage) this.senderClosed = this.services.pipeline.openSender();
     clearTimeout(this.timer);
     this.timer = this.arm(this.services.limits.idleMs);
     this.updateReading();
@@ -291,6 +295,7 @@ export class Association {
   /** Send a last PDU and close; a peer that does not close its side within `lingerMs` is cut off. */
   private finish(last: Buffer, lingerMs = this.services.limits.artimMs) {
     this.state = 'closing';
+    this.senderClosed?.();
     this.reader.stop();
     this.messages.reset();
     if (this.socket.writable) this.socket.end(last);
@@ -346,6 +351,7 @@ export class Association {
       this.warn(`connection lost during an object (${receiving} bytes received); nothing kept`);
     }
     this.state = 'closed';
+    this.senderClosed?.();
     clearTimeout(this.timer);
     this.reader.stop();
     this.messages.reset();

@@ -71,6 +71,7 @@ describe('DIMSE listener protocol handling', () => {
         return t.app.ingest.ingest(input);
       },
       close: () => t.app.ingest.close(),
+      openSender: () => t.app.ingest.openSender(),
     };
     listener = await startDicomListener({
       port: 0,
@@ -365,6 +366,7 @@ describe('DIMSE listener shutdown', () => {
           return result;
         },
         close: () => t.app.ingest.close(),
+        openSender: () => t.app.ingest.openSender(),
       };
       const listener = await startDicomListener({
         port: 0,

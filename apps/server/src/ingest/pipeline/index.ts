@@ -12,6 +12,12 @@ export interface IngestPipeline {
   ingest(input: IngestInput): Promise<IngestResult>;
   /** Stop taking objects and wait for those already taken. */
   close(): Promise<void>;
+  /**
+   * A door's sender that sends one object at a time and waits for each answer (a DIMSE
+   * association) opened; call the returned function when it closes. Commits wait briefly for the
+   * objects of such senders to batch them together.
+   */
+  openSender(): () => void;
 }
 
 export interface PipelineOptions {
@@ -24,6 +30,8 @@ export interface PipelineOptions {
   onBatch?: (size: number, ms: number, path: 'fast' | 'full') => void;
   /** Commit the common case in one round trip (fast-path/); false: always the full path. */
   fastPath?: boolean;
+  /** Longest a commit waits for the objects of other open senders (default 2 ms; 0: never). */
+  siblingWaitMs?: number;
 }
 
 /**
@@ -34,6 +42,7 @@ export interface PipelineOptions {
 export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): IngestPipeline {
   const now = opts.now ?? (() => new Date());
   let closed = false;
+  let senders = 0;
   const fast = opts.fastPath === false ? null : new FastPath(db);
   // The full path: one transaction; when it fails, each object alone, then retryable failures.
   const commitFull = (items: Prepared[], at: Date) =>
@@ -52,13 +61,26 @@ export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): Ingest
       opts.onBatch?.(items.length, performance.now() - started, fastCount ? 'fast' : 'full');
       return results;
     },
-    { maxBatch: opts.maxBatch ?? 500, lingerMs: opts.lingerMs ?? 0 },
+    {
+      maxBatch: opts.maxBatch ?? 500,
+      lingerMs: opts.lingerMs ?? 0,
+      senders: () => senders,
+      siblingWaitMs: opts.siblingWaitMs ?? 2,
+    },
   );
   return {
     ingest: async (input) => {
       const prepared = prepare(input, now());
       if (closed) return databaseFailure(prepared, 'the server is shutting down');
       return group.submit(prepared);
+    },
+    openSender: () => {
+      senders++;
+      let open = true;
+      return () => {
+        if (open) senders--;
+        open = false;
+      };
     },
     close: async () => {
       closed = true;

@@ -1,6 +1,7 @@
 import type { DeviceType } from '@kestrel/contract';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
+import { anyOf } from '../../platform/db/bulk';
 import { devices, sites, tubes } from '../../platform/db/schema';
 import type { DeviceIdentity } from '../mapping/types';
 
@@ -85,7 +86,7 @@ export async function resolveDevices(
       lastObjectAt: sql`greatest(${devices.lastObjectAt}, ${receivedAt})`,
       firstSeenAt: sql`coalesce(${devices.firstSeenAt}, ${receivedAt})`,
     })
-    .where(inArray(devices.id, ids));
+    .where(anyOf(devices.id, ids));
   return new Map(
     rows.map((r) => [
       identityKey(r),

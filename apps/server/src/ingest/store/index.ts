@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { applyRollupDeltas, type RollupFact, rollupDeltas } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
-import { insertUnnest } from '../../platform/db/bulk';
+import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import { factAliases, imageFacts, pendingRejections, unassignedFacts } from '../../platform/db/schema';
 import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
@@ -78,7 +78,7 @@ export async function storeBatch(
       .select()
       .from(pendingRejections)
       .where(
-        inArray(
+        anyOf(
           pendingRejections.sopInstanceUid,
           images.map((i) => i.sopInstanceUid),
         ),
@@ -234,7 +234,7 @@ export async function storeBatch(
     .filter((r) => r.row.rejected)
     .map((r) => r.row.sopInstanceUid);
   if (consumed.length)
-    await tx.delete(pendingRejections).where(inArray(pendingRejections.sopInstanceUid, consumed));
+    await tx.delete(pendingRejections).where(anyOf(pendingRejections.sopInstanceUid, consumed));
 
   for (const [uid, outcome] of noteOutcomes) outcomes.set(uid, outcome);
   return {
@@ -269,11 +269,11 @@ async function knownUids(tx: Tx, uids: string[]): Promise<Set<string>> {
   const direct = await tx
     .select({ uid: imageFacts.sopInstanceUid })
     .from(imageFacts)
-    .where(inArray(imageFacts.sopInstanceUid, uids));
+    .where(anyOf(imageFacts.sopInstanceUid, uids));
   const aliased = await tx
     .select({ uid: factAliases.sopInstanceUid })
     .from(factAliases)
-    .where(inArray(factAliases.sopInstanceUid, uids));
+    .where(anyOf(factAliases.sopInstanceUid, uids));
   return new Set([...direct, ...aliased].map((r) => r.uid));
 }
 
@@ -290,7 +290,7 @@ async function notYetStored(tx: Tx, rows: PreparedFact[]): Promise<PreparedFact[
         .select({ key: imageFacts.exposureKey })
         .from(imageFacts)
         .where(
-          inArray(
+          anyOf(
             imageFacts.exposureKey,
             rows.map((r) => r.row.exposureKey),
           ),
@@ -326,7 +326,7 @@ async function insertFacts(tx: Tx, rows: PreparedFact[]) {
         customerId: imageFacts.customerId,
       })
       .from(imageFacts)
-      .where(inArray(imageFacts.exposureKey, keys));
+      .where(anyOf(imageFacts.exposureKey, keys));
     const byKey = new Map(existing.map((e) => [e.key, e]));
     const aliases = skipped
       .map((r) => ({ r, fact: byKey.get(r.row.exposureKey) }))

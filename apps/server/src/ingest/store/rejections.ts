@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type RollupFact, toRollupFact } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
-import { insertUnnest } from '../../platform/db/bulk';
+import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import { factAliases, imageFacts, pendingRejections } from '../../platform/db/schema';
 import { rowsOf } from '../../platform/scope';
 import type { RejectionObservation } from '../mapping/types';
@@ -17,11 +17,11 @@ export async function rejectStoredImages(
   const direct = await tx
     .select({ id: imageFacts.id, uid: imageFacts.sopInstanceUid })
     .from(imageFacts)
-    .where(inArray(imageFacts.sopInstanceUid, uids));
+    .where(anyOf(imageFacts.sopInstanceUid, uids));
   const aliased = await tx
     .select({ id: factAliases.factId, uid: factAliases.sopInstanceUid })
     .from(factAliases)
-    .where(inArray(factAliases.sopInstanceUid, uids));
+    .where(anyOf(factAliases.sopInstanceUid, uids));
   const found = [...direct, ...aliased];
   const factIds = [...new Set(found.map((f) => f.id))];
   let changed: RollupFact[] = [];

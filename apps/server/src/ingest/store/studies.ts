@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RollupExam } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
-import { insertUnnest } from '../../platform/db/bulk';
+import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import { studies } from '../../platform/db/schema';
 import type { PreparedFact } from './rows';
 
@@ -44,7 +44,7 @@ export async function openStudies(tx: Tx, rows: PreparedFact[]): Promise<RollupE
     const existing = await tx
       .select({ id: studies.id, uid: studies.studyInstanceUid })
       .from(studies)
-      .where(inArray(studies.studyInstanceUid, known));
+      .where(anyOf(studies.studyInstanceUid, known));
     for (const s of existing) studyIds.set(s.uid, s.id);
   }
   for (const r of rows) r.row.studyId = studyIds.get(r.obs.studyInstanceUid) ?? null;

@@ -1,5 +1,6 @@
-import { and, inArray } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
+import { anyOf } from '../../platform/db/bulk';
 import { technologists } from '../../platform/db/schema';
 
 export interface OperatorAtSite {
@@ -31,7 +32,7 @@ export async function resolveTechnologists(tx: Tx, wanted: OperatorAtSite[]): Pr
   const rows = await tx
     .select({ id: technologists.id, siteId: technologists.siteId, name: technologists.name })
     .from(technologists)
-    .where(and(inArray(technologists.siteId, siteIds), inArray(technologists.name, names)));
+    .where(and(anyOf(technologists.siteId, siteIds), anyOf(technologists.name, names)));
   // Facts keep the name as the device wrote it, merged or not: analytics follow the merge
   // pointer at query time, so an unmerge gives the name back everything it did.
   return new Map(rows.map((r) => [k(r.siteId, r.name), r.id]));

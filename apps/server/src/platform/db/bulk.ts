@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '.';
 import { type ColumnInfo, columnsOf } from './records';
@@ -58,4 +58,12 @@ function byKey(table: PgTable): Map<string, ColumnInfo> {
     byKeyCache.set(table, map);
   }
   return map;
+}
+
+/**
+ * `column = any($1::type[])`: one array parameter however many values, where `inArray` binds one
+ * parameter per value and fails past 65,535 (a day of a large fleet loaded at once).
+ */
+export function anyOf(column: PgColumn, values: readonly unknown[]): SQL {
+  return sql`${column} = any(${sql.param(values)}::${sql.raw(column.getSQLType())}[])`;
 }

@@ -122,7 +122,12 @@ end`;
   const name = `kestrel_fast_ingest_${createHash('sha256').update(body).digest('hex').slice(0, 12)}`;
   return {
     name,
-    ddl: `create or replace function ${name}(b jsonb) returns jsonb language plpgsql as $fn$${body}$fn$`,
+    // A batch is a handful of rows: nested loops over indexes are always right. The planner's
+    // guess for jsonb_to_recordset (100 rows) would otherwise hash-join whole tables (studies,
+    // facts) into a commit — a cost that grows with the fleet's history.
+    ddl: `create or replace function ${name}(b jsonb) returns jsonb language plpgsql
+      set enable_hashjoin = off set enable_mergejoin = off set enable_seqscan = off
+      as $fn$${body}$fn$`,
   };
 }
 

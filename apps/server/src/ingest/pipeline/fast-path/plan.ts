@@ -41,6 +41,20 @@ function record(table: PgTable, row: Record<string, unknown>): Record<string, un
   return out;
 }
 
+const ROW_KEY = ['day', 'month', 'deviceId', 'technologistId', 'view', 'reasonCode'] as const;
+/**
+ * Rows in one global order, so that commits running at once (several servers on one database)
+ * lock shared rollup rows in the same order and cannot deadlock.
+ */
+function byRowKey(a: object, b: object): number {
+  for (const k of ROW_KEY) {
+    const x = String((a as Record<string, unknown>)[k] ?? '');
+    const y = String((b as Record<string, unknown>)[k] ?? '');
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
 /**
  * Plan a batch without asking the database, when everything it needs is known: only MG images
  * (and objects logged as failed or unsupported) of devices, technologists and studies resolved
@@ -146,7 +160,7 @@ export function planFastBatch(items: Prepared[], known: KnownRows, now: Date): F
       .filter((f) => GEOMETRY[f.row.imageKind])
       .map((f) => ({ device_id: f.row.deviceId, at: f.row.acquiredAt })),
     new_studies: newStudies,
-    old_studies: oldStudies,
+    old_studies: oldStudies.sort((a, b) => a.id - b.id),
     facts: facts.map(({ p, row }) => ({ ...record(imageFacts, row), study_uid: p.image.studyInstanceUid })),
     samples: deltas.samples.map((s) => {
       const { fact_id: i, ...rest } = record(factSamples, s);
@@ -164,12 +178,16 @@ export function planFastBatch(items: Prepared[], known: KnownRows, now: Date): F
         }),
       ),
     active_months: activeMonths(deltas).map((m) => ({ month: m.month, device_id: m.deviceId })),
-    tubes: tubeUsageDeltas(facts.map((f) => ({ ...f.row, device: f.device, sign: 1 as const }))),
-    device_ids: [...new Set(facts.map((f) => f.device.id))],
+    tubes: tubeUsageDeltas(facts.map((f) => ({ ...f.row, device: f.device, sign: 1 as const }))).sort(
+      (a, b) => a.id - b.id,
+    ),
+    device_ids: [...new Set(facts.map((f) => f.device.id))].sort((a, b) => a - b),
     log,
   };
   for (const family of ROLLUP_FAMILIES)
-    batch[family.deltas] = familyRows(deltas, family).map((r) => record(family.table, r as never));
+    batch[family.deltas] = familyRows(deltas, family)
+      .sort(byRowKey)
+      .map((r) => record(family.table, r as never));
   return {
     batch,
     results,

@@ -2,7 +2,6 @@ import {
   bigint,
   boolean,
   date,
-  doublePrecision,
   index,
   integer,
   pgTable,

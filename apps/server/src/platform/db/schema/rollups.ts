@@ -64,7 +64,13 @@ const deviceMeasures = () => ({
 export const rollupDeviceDay = pgTable(
   'rollup_device_day',
   { day: date({ mode: 'string' }).notNull(), deviceId: integer().notNull(), ...deviceMeasures() },
-  (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index().on(t.siteId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.day, t.deviceId] }),
+    index().on(t.siteId, t.day),
+    // A month's active days are recounted from its days at every ingest commit: ≤ 31 entries here,
+    // where the (day, device_id) key would walk every device of the month.
+    index().on(t.deviceId, t.day),
+  ],
 );
 
 export const rollupDeviceMonth = pgTable(

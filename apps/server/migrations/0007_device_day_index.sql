@@ -1,0 +1,1 @@
+CREATE INDEX "rollup_device_day_device_id_day_index" ON "rollup_device_day" USING btree ("device_id","day");
