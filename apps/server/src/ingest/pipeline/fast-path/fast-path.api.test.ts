@@ -6,7 +6,7 @@ import type { Database } from '../../../platform/db';
 import { customers, devices, imageFacts, ingestLog, sites } from '../../../platform/db/schema';
 import { rowsOf } from '../../../platform/scope';
 import { freshDatabase } from '../../../test/database';
-import { asObject } from '../../../test/dicom-edit';
+import { asObject, setValue, uidOf } from '../../../test/dicom-edit';
 import { fixture, GE_PRESENTATION } from '../../../test/dicom-files';
 import { makeCustomer, makeSite } from '../../../test/factories';
 import { commitBatch } from '../commit';
@@ -151,6 +151,19 @@ describe('ingest fast path: the database checks the plan', () => {
   });
   afterAll(async () => {
     await database?.close();
+  });
+
+  it('registers a device new to it in a short transaction of its own, then commits in one call', async () => {
+    const fresh = new FastPath(database.db);
+    const bytes = asObject(fixture(GE_PRESENTATION), 5000);
+    setValue(bytes, '0018,1000', '99999'); // another serial: a device never seen
+    setValue(bytes, '0020,000D', uidOf(5000, 40), '\0'); // and a study of its own
+    const results = await fresh.tryFast([prepare(upload(bytes), NOW)], NOW);
+    expect(results?.[0]).toMatchObject({ outcome: 'stored' });
+    expect(fresh.stats).toMatchObject({ fast: 1, notPlanned: 0 });
+    const [device] = await database.db.select().from(devices).where(eq(devices.serial, '99999'));
+    expect(device).toMatchObject({ onboardingState: 'pending', siteId: null });
+    expect(results?.[0]!.deviceId).toBe(device!.id);
   });
 
   it('commits images of a known device in one call, as stored', async () => {

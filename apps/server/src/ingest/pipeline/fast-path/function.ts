@@ -119,15 +119,19 @@ begin
   return (select coalesce(jsonb_object_agg(s.study_instance_uid, s.id), '{}'::jsonb) from studies s
           where s.study_instance_uid in (select r->>'study_instance_uid' from jsonb_array_elements(b->'new_studies') r));
 end`;
-  const name = `kestrel_fast_ingest_${createHash('sha256').update(body).digest('hex').slice(0, 12)}`;
+  // A batch is a handful of rows: nested loops over indexes are always right. The planner's
+  // guess for jsonb_to_recordset (100 rows) would otherwise hash-join whole tables (studies,
+  // facts) into a commit — a cost that grows with the fleet's history — and its cost estimates
+  // over a large history switch JIT compilation on, which alone takes milliseconds.
+  const settings =
+    'set enable_hashjoin = off set enable_mergejoin = off set enable_seqscan = off set jit = off';
+  const hash = createHash('sha256').update(settings).update(body).digest('hex').slice(0, 12);
+  const name = `kestrel_fast_ingest_${hash}`;
+  const ddl = `create or replace function ${name}(b jsonb) returns jsonb language plpgsql ${settings}
+    as $fn$${body}$fn$`;
   return {
     name,
-    // A batch is a handful of rows: nested loops over indexes are always right. The planner's
-    // guess for jsonb_to_recordset (100 rows) would otherwise hash-join whole tables (studies,
-    // facts) into a commit — a cost that grows with the fleet's history.
-    ddl: `create or replace function ${name}(b jsonb) returns jsonb language plpgsql
-      set enable_hashjoin = off set enable_mergejoin = off set enable_seqscan = off
-      as $fn$${body}$fn$`,
+    ddl,
   };
 }
 

@@ -1,5 +1,9 @@
 import { bumpDataVersion } from '../../../analytics/cache';
 import type { Db } from '../../../platform/db';
+import { normaliseOperator } from '../../mapping/values';
+import { identityKey } from '../../store';
+import { resolveDevices } from '../../store/devices';
+import { resolveTechnologists } from '../../store/technologists';
 import type { Prepared } from '../prepare';
 import type { IngestResult } from '../types';
 import { installFastPath, isFastPathMiss, runFastPath } from './function';
@@ -48,8 +52,12 @@ export class FastPath {
 
   /** Results after the commit, or null when nothing was written and the full path must run. */
   async tryFast(items: Prepared[], now: Date): Promise<IngestResult[] | null> {
-    const plan = planFastBatch(items, this.known, now);
-    if (!plan) {
+    let plan = planFastBatch(items, this.known, now);
+    if (plan === 'unresolved') {
+      await this.resolve(items, now);
+      plan = planFastBatch(items, this.known, now);
+    }
+    if (!plan || plan === 'unresolved') {
       this.stats.notPlanned++;
       return null;
     }
@@ -68,6 +76,31 @@ export class FastPath {
     this.stats.fast++;
     bumpDataVersion();
     return plan.results;
+  }
+
+  /**
+   * Register the images' devices and technologists that are new (or only new to this process)
+   * in a short transaction of their own, as the full path would, and learn them. A device or
+   * technologist so made exists even if the objects then fail: they did come from it.
+   */
+  private async resolve(items: Prepared[], now: Date) {
+    const images = items.flatMap((p) => (p.kind === 'image' ? [p.image] : []));
+    const resolved = await this.db.transaction(async (tx) => {
+      const devices = await resolveDevices(
+        tx,
+        images.map((i) => i.device),
+        now,
+      );
+      const operators = images.flatMap((i) => {
+        const d = devices.get(identityKey(i.device))!;
+        const op = normaliseOperator(i.operator ?? undefined);
+        return op && d.siteId !== null && d.customerId !== null
+          ? [{ siteId: d.siteId, customerId: d.customerId, key: op.key, display: op.display }]
+          : [];
+      });
+      return { devices, technologists: await resolveTechnologists(tx, operators), studies: new Map() };
+    });
+    this.known.learn(resolved);
   }
 
   private functionName(): Promise<string | null> {

@@ -58,35 +58,52 @@ function byRowKey(a: object, b: object): number {
 /**
  * Plan a batch without asking the database, when everything it needs is known: only MG images
  * (and objects logged as failed or unsupported) of devices, technologists and studies resolved
- * by earlier commits, each object once. Anything else (a new device or technologist, a dose
- * report, a rejection note, two copies of one exposure in the batch) returns null: the batch
- * takes the full path (storeBatch). The rollup deltas come from the same `rollupDeltas`.
+ * by earlier commits, each object once. 'unresolved': all that is missing is a device or a
+ * technologist of an image (see FastPath.resolve). Anything else (a dose report, a rejection
+ * note, two copies of one exposure in the batch) returns null: the batch takes the full path
+ * (storeBatch). The rollup deltas come from the same `rollupDeltas`.
  */
-export function planFastBatch(items: Prepared[], known: KnownRows, now: Date): FastPlan | null {
+export function planFastBatch(
+  items: Prepared[],
+  known: KnownRows,
+  now: Date,
+): FastPlan | 'unresolved' | null {
   const uids = new Set<string>();
   const exposures = new Set<string>();
   const usedDevices = new Map<string, KnownDevice>();
   const facts: { p: Prepared & { kind: 'image' }; device: KnownDevice; row: FactRow }[] = [];
+  let unresolved = false;
   for (const p of items) {
     const identity = identityOf(p);
     const device = identity ? known.devices.get(identityKey(identity)) : undefined;
-    if (identity && !device) return null;
     if (identity && device) usedDevices.set(identityKey(identity), device);
-    if (p.kind === 'rejected') continue;
-    if (p.kind !== 'image' || !device) return null;
+    if (p.kind === 'rejected') {
+      // Only logged: an unknown sender is looked up, not registered — the full path does that.
+      if (identity && !device) return null;
+      continue;
+    }
+    if (p.kind !== 'image') return null;
     const i = p.image;
     if (uids.has(i.sopInstanceUid) || exposures.has(i.exposureKey)) return null;
     uids.add(i.sopInstanceUid);
     exposures.add(i.exposureKey);
+    if (!device) {
+      unresolved = true;
+      continue;
+    }
     let technologistId: number | null = null;
     const operator = normaliseOperator(i.operator ?? undefined);
     if (operator && device.siteId !== null && device.customerId !== null) {
       const id = known.technologists.get(technologistKey(device.siteId, operator.key));
-      if (id === undefined) return null;
+      if (id === undefined) {
+        unresolved = true;
+        continue;
+      }
       technologistId = id;
     }
     facts.push({ p, device, row: factRow(i, device, technologistId, undefined, now) });
   }
+  if (unresolved) return 'unresolved';
 
   // Studies: the first image of a study not known yet opens it, and that is when the exam counts.
   const perStudy = new Map<string, { first: (typeof facts)[number]; n: number }>();
