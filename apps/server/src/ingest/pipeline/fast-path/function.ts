@@ -57,7 +57,10 @@ export function fastPathFunction(): { name: string; ddl: string } {
 declare
   affected bigint;
 begin
-  perform kestrel_fact_partitions(array(select (r->>'local_date')::date from jsonb_array_elements(b->'facts') r));
+  -- Months this process has not written to yet get their partition (see storeBatch).
+  if jsonb_array_length(b->'months') > 0 then
+    perform kestrel_fact_partitions(array(select jsonb_array_elements_text(b->'months')::date));
+  end if;
   if exists (select 1 from pending_rejections
              where sop_instance_uid in (select jsonb_array_elements_text(b->'uids'))) then
     ${miss('a rejection note waits for one of these images')}
@@ -106,7 +109,9 @@ begin
     join: 'join image_facts f on f.sop_instance_uid = r.sop_instance_uid',
   })} on conflict do nothing;
   ${insertFrom(unassignedFacts, 'unassigned')} on conflict do nothing;
+  ${insertFrom(ingestLog, 'log')};
 
+  -- Last, the rows that other commits also write (rollups, tubes, devices): held the shortest.
   ${families}
 
   update tubes t set used_mas = t.used_mas + r.mas, used_exposures = t.used_exposures + r.n
@@ -114,7 +119,6 @@ begin
   update devices set last_object_at = greatest(last_object_at, (b->>'at')::timestamptz),
                      first_seen_at = coalesce(first_seen_at, (b->>'at')::timestamptz)
     where id in (select jsonb_array_elements_text(b->'device_ids')::int);
-  ${insertFrom(ingestLog, 'log')};
 
   return (select coalesce(jsonb_object_agg(s.study_instance_uid, s.id), '{}'::jsonb) from studies s
           where s.study_instance_uid in (select r->>'study_instance_uid' from jsonb_array_elements(b->'new_studies') r));
@@ -129,10 +133,7 @@ end`;
   const name = `kestrel_fast_ingest_${hash}`;
   const ddl = `create or replace function ${name}(b jsonb) returns jsonb language plpgsql ${settings}
     as $fn$${body}$fn$`;
-  return {
-    name,
-    ddl,
-  };
+  return { name, ddl };
 }
 
 /** Create the function (once per definition; several servers may race to it). */

@@ -66,6 +66,7 @@ export class FastPath {
     try {
       const opened = await runFastPath(this.db, name, plan.batch);
       for (const [uid, id] of opened) this.known.studies.set(uid, id);
+      for (const m of plan.months) this.known.months.add(m);
     } catch (err) {
       // Refused: the plan was wrong. Failed: the full path retries each object and reports.
       if (isFastPathMiss(err)) this.stats.missed++;

@@ -24,6 +24,8 @@ export class KnownRows {
   readonly technologists = new Bounded<string, number>(200_000);
   /** By Study Instance UID: the studies an exam's later images go to. */
   readonly studies = new Bounded<string, number>(50_000);
+  /** Months ('YYYY-MM-01') whose facts partition exists: the fast path need not check them. */
+  readonly months = new Set<string>();
 
   learn(r: {
     devices: Map<string, KnownDevice>;

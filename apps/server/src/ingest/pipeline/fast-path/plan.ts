@@ -32,6 +32,8 @@ export interface FastPlan {
   results: IngestResult[];
   /** What the plan assumed from `KnownRows`: forgotten when the database disagrees. */
   assumed: { devices: string[]; studies: string[] };
+  /** Months of its facts, whose partitions exist once it has committed. */
+  months: string[];
 }
 
 /** A row as the database function reads it: keys are column names. */
@@ -161,8 +163,10 @@ export function planFastBatch(
     log.push(record(ingestLog, logRow(p, r, device)));
   }
 
+  const months = [...new Set(facts.map((f) => `${f.row.localDate.slice(0, 7)}-01`))];
   const batch: FastBatch = {
     at: now,
+    months: months.filter((m) => !known.months.has(m)),
     uids: [...uids],
     devices: [...usedDevices.values()].map((d) => ({
       id: d.id,
@@ -209,5 +213,6 @@ export function planFastBatch(
     batch,
     results,
     assumed: { devices: [...usedDevices.keys()], studies: [...perStudy.keys()] },
+    months,
   };
 }

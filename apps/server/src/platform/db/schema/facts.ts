@@ -149,9 +149,11 @@ export const ingestLog = pgTable(
     objectKind: text(),
     outcome: text().$type<IngestOutcome>().notNull(),
     reason: text(),
-    deviceId: integer().references(() => devices.id),
-    siteId: integer().references(() => sites.id),
-    customerId: integer().references(() => customers.id),
+    // No foreign keys, as for facts: written only by ingest with ids it resolved in the same
+    // transaction, one row per object received — the checks were a tenth of a commit.
+    deviceId: integer(),
+    siteId: integer(),
+    customerId: integer(),
   },
   (t) => [
     index().on(t.receivedAt),
