@@ -179,7 +179,7 @@ export function planFastBatch(
     // Images that may be the exposure of a stored dose report event: those merge (full path).
     probes: facts
       .filter((f) => GEOMETRY[f.row.imageKind])
-      .map((f) => ({ device_id: f.row.deviceId, at: f.row.acquiredAt })),
+      .map((f) => ({ device_id: f.row.deviceId, at: f.row.acquiredAt, day: f.row.localDate })),
     new_studies: newStudies,
     old_studies: oldStudies.sort((a, b) => a.id - b.id),
     facts: facts.map(({ p, row }) => ({ ...record(imageFacts, row), study_uid: p.image.studyInstanceUid })),

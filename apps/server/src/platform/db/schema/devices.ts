@@ -38,6 +38,12 @@ export const devices = pgTable(
     installedAt: at(),
     firstSeenAt: at(),
     lastObjectAt: at(),
+    /**
+     * Latest acquisition time of the device's dose-report events (kept by a trigger on
+     * image_facts, migration 0009): an image more than DOSE_MATCH_SECONDS after it cannot be the
+     * exposure of a stored event, so ingest need not look for one.
+     */
+    doseEventsUntil: at(),
     lastHeartbeatAt: at(),
     /** Latest values a heartbeat reported (the heartbeat rows keep the series). */
     uptimeSeconds: bigint({ mode: 'number' }),
