@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
-  app.decorate('ingest', createIngestPipeline(database.db, { now: () => app.now() }));
+  app.decorate('ingest', createIngestPipeline(database.ingestDb, { now: () => app.now() }));
   app.addHook('onClose', async () => app.ingest.close());
 
   configureAnswerCache(config.WIDGET_CACHE_SECONDS);

@@ -17,6 +17,12 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Where ingest commits: on PostgreSQL a connection of its own, so that the fast path's
+   * database function is planned once and stays planned (a pool would plan it on every one of
+   * its connections); on PGlite the one connection there is.
+   */
+  ingestDb: Db;
   kind: 'pglite' | 'postgres';
   /** Resolves when the engine answers a trivial query (readiness). */
   ping(): Promise<void>;
@@ -45,6 +51,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   return {
     db,
+    ingestDb: db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
@@ -74,8 +81,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {});
   await pool.query('select 1');
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
+  // One connection, reconnected by the pool when it is lost; commits run one at a time anyway.
+  const ingestPool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
+  ingestPool.on('error', () => {});
   return {
     db,
+    ingestDb: drizzlePg(ingestPool, drizzleOptions) as unknown as Db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
@@ -93,6 +104,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         lockClient.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await ingestPool.end();
+      await pool.end();
+    },
   };
 }
