@@ -36,7 +36,7 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logger';
-import { metrics } from './platform/metrics';
+import { ingestMetrics, metrics } from './platform/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,8 +78,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
-  app.decorate('ingest', createIngestPipeline(database.ingestDb, { now: () => app.now() }));
-  app.addHook('onClose', async () => app.ingest.close());
 
   configureAnswerCache(config.WIDGET_CACHE_SECONDS);
   registerErrorHandler(app);
@@ -112,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(metrics);
+  app.decorate(
+    'ingest',
+    createIngestPipeline(database.ingestDb, { now: () => app.now(), onBatch: ingestMetrics(app.metrics) }),
+  );
+  app.addHook('onClose', async () => app.ingest.close());
   await app.register(authGuard, { policy });
 
   await app.register(healthRoutes);

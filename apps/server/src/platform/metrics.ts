@@ -24,6 +24,30 @@ export const metrics = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Ingest commits by path (fast: one database call; full: storeBatch), with their size: whether
+ * the fast path carries the load and how long devices wait for their answer.
+ */
+export function ingestMetrics(registry: Registry) {
+  const seconds = new Histogram({
+    name: 'kestrel_ingest_commit_seconds',
+    help: 'Ingest commit duration by path (fast or full)',
+    labelNames: ['path'],
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const objects = new Histogram({
+    name: 'kestrel_ingest_batch_objects',
+    help: 'Objects per ingest commit',
+    buckets: [1, 2, 4, 8, 16, 64, 256],
+    registers: [registry],
+  });
+  return (size: number, ms: number, path: 'fast' | 'full') => {
+    seconds.observe({ path }, ms / 1000);
+    objects.observe(size);
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;

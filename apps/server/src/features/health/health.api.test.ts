@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { asObject } from '../../test/dicom-edit';
+import { fixture, GE_PRESENTATION } from '../../test/dicom-files';
 
 describe('health, metrics, docs and the web app', () => {
   let t: TestApp;
@@ -32,6 +34,18 @@ describe('health, metrics, docs and the web app', () => {
     expect(r.body).toMatch(
       /kestrel_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
     );
+  });
+
+  it('/metrics counts ingest commits by path and their sizes', async () => {
+    const image = (n: number) => ({
+      bytes: asObject(fixture(GE_PRESENTATION), n),
+      source: { door: 'upload' as const },
+    });
+    await t.app.ingest.ingest(image(1)); // a device never seen: registered, then one call
+    await t.app.ingest.ingest(image(2));
+    const r = await t.app.inject({ url: '/metrics' });
+    expect(r.body).toMatch(/kestrel_ingest_commit_seconds_count\{path="fast"\} 2/);
+    expect(r.body).toMatch(/kestrel_ingest_batch_objects_count 2/);
   });
 
   it('/api/docs serves the OpenAPI description with the API paths', async () => {
