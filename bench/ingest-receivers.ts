@@ -66,7 +66,7 @@ async function freshPgDatabase(name: string): Promise<string> {
 export async function startKestrel(
   engine: 'pglite' | 'postgres',
   dataDir: string,
-): Promise<Receiver & { databaseUrl?: string }> {
+): Promise<Receiver & { databaseUrl?: string; httpPort: number }> {
   const port = await freePort();
   const dicomPort = await freePort();
   const databaseUrl = engine === 'postgres' ? await freshPgDatabase('kestrel_bench_ingest') : undefined;
@@ -88,7 +88,7 @@ export async function startKestrel(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitFor(child, /DICOM listener: AE title (\S+) on port/, 'Kestrel');
-  return { port: dicomPort, aet: 'KESTREL', databaseUrl, stop: () => stopChild(child) };
+  return { port: dicomPort, httpPort: port, aet: 'KESTREL', databaseUrl, stop: () => stopChild(child) };
 }
 
 /** dcmtk storescp writing every object to a folder: the ceiling (one process per association). */

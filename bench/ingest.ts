@@ -4,7 +4,7 @@
  * PGlite, dcmtk storescp writing files (the ceiling) and Orthanc — the same generated MG files
  * (6–25 KB, written once with the simulator's Part-10 writer), in one run on one machine.
  *
- *   npm run bench:ingest [-- --objects 500]
+ *   npm run bench:ingest [-- --objects 2000]
  *
  * storescu returns after the last C-STORE response, and Kestrel answers Success only after
  * the commit, so objects ÷ wall time is committed objects per second.
@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { type Receiver, startKestrel, startOrthanc, startStorescp } from './ingest-receivers';
 import { arg, result } from './lib';
 
-const objects = Number(arg('objects', '500'));
+const objects = Number(arg('objects', '2000'));
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-bench-ingest-'));
 const { objects: files } = writeFleetObjects({
   seed: 'bench-ingest',
@@ -79,6 +79,16 @@ async function countFacts(engine: 'pglite' | 'postgres', dataDir: string, url?: 
   }
 }
 
+/** Kestrel's own account of the run (/metrics): commits by path and objects per commit. */
+async function commitStats(httpPort: number) {
+  const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+  const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 0);
+  const fast = value('kestrel_ingest_commit_seconds_count\\{path="fast"\\}');
+  const full = value('kestrel_ingest_commit_seconds_count\\{path="full"\\}');
+  const perCommit = value('kestrel_ingest_batch_objects_sum') / value('kestrel_ingest_batch_objects_count');
+  return `${fast} fast + ${full} full commits, ${perCommit.toFixed(1)} objects each`;
+}
+
 const rows: [string, number, number][] = [];
 async function kestrel(engine: 'pglite' | 'postgres') {
   const perS: number[] = [];
@@ -87,6 +97,7 @@ async function kestrel(engine: 'pglite' | 'postgres') {
     const k = await startKestrel(engine, dir);
     try {
       perS.push(await storescu(k, lanes));
+      console.log(`Kestrel ${engine}, ${lanes} association(s): ${await commitStats(k.httpPort)}`);
     } finally {
       await k.stop();
     }
