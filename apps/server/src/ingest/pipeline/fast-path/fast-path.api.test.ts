@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFleetRegistry } from '../../../demo/load-fleet';
 import type { Database } from '../../../platform/db';
-import { customers, devices, imageFacts, ingestLog, sites } from '../../../platform/db/schema';
+import { devices, imageFacts, ingestLog } from '../../../platform/db/schema';
 import { rowsOf } from '../../../platform/scope';
 import { freshDatabase } from '../../../test/database';
 import { asObject, setValue, uidOf } from '../../../test/dicom-edit';
