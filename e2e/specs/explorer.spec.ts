@@ -1,5 +1,9 @@
 import fs from 'node:fs';
+import { doseReportRecord, toPart10 } from '@kestrel/fleet-sim';
 import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
+
+/** UIDs of the dose report sent below (UUID-derived, 2.25): the same on every run. */
+const UID = '2.25.184467440737095516150001';
 
 /** study-analytics: filter, page, sort, and export exactly what is filtered. */
 test.describe('study and image explorer', () => {
@@ -42,7 +46,70 @@ test.describe('study and image explorer', () => {
 
     await page.getByText('Exams', { exact: true }).click();
     await expect(page.getByTestId('study-table').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Accumulated AGD L / R (mGy)' })).toBeVisible();
     await snap(page, info, 'explorer-exams');
+  });
+
+  test('shows the accumulated AGD of the dose report a device sent for an exam, and exports it', async ({
+    page,
+  }, info) => {
+    const { token } = await signIn(page, 'admin', 1002);
+    const headers = { 'x-access-token': token };
+    // A device of the demo fleet, in contact already, sends the report of an exam long past (no
+    // chart of the last days changes).
+    const devices = (
+      await (await page.request.get('/api/ha/devices?connectionStatus=GREEN', { headers })).json()
+    ).result as { serial: string; manufacturer: string; model: string; siteId: number | null }[];
+    const device = devices.find((d) => d.siteId !== null)!;
+    const event = { kvp: 29, exposureUas: 90_000, thicknessMm: 48, forceN: 110 };
+    const report = doseReportRecord({
+      sopInstanceUid: `${UID}.1`,
+      studyUid: `${UID}.2`,
+      seriesUid: `${UID}.3`,
+      device: { manufacturer: device.manufacturer, model: device.model, serial: device.serial },
+      studyDate: '20150322',
+      events: [
+        { ...event, uid: `${UID}.4`, started: '20150322101500', view: 'CC', side: 'L', agdMgy: 1.23 },
+        { ...event, uid: `${UID}.5`, started: '20150322101600', view: 'CC', side: 'R', agdMgy: 1.45 },
+      ],
+    });
+    const upload = await page.request.post('/api/ingest/upload', {
+      headers,
+      multipart: {
+        file: { name: 'rdsr.dcm', mimeType: 'application/dicom', buffer: Buffer.from(toPart10(report)) },
+      },
+    });
+    expect(upload.ok()).toBe(true);
+    expect(['stored', 'duplicate']).toContain((await upload.json()).result.files[0].outcome);
+
+    await page.goto('/study-analytics');
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('2015-03-22');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('2015-03-22');
+    await page.getByText('Exams', { exact: true }).click();
+    const exams = page.getByTestId('study-table').locator('tbody tr');
+    await expect(exams).toHaveCount(1);
+    await expect(exams.first()).toContainText(device.serial);
+    await expect(exams.first().locator('td').last()).toHaveText('1.23 / 1.45');
+    await expectAccessible(page, 'exams with accumulated AGD');
+    await snap(page, info, 'explorer-exams-agd');
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export exams CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('kestrel-exams-2015-03-22-to-2015-03-22.csv');
+    const [head, row, ...more] = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(','));
+    expect(more).toEqual([]);
+    expect(head!.slice(-3)).toEqual([
+      'Accumulated AGD L (mGy)',
+      'Accumulated AGD R (mGy)',
+      'Accumulated AGD both (mGy)',
+    ]);
+    expect(row!.slice(-3)).toEqual(['1.23', '1.45', '']);
   });
 
   test('exports CSV and XLSX files whose rows match the filter', async ({ page }, info) => {

@@ -109,6 +109,14 @@ export const studyRecord = z.object({
   procedure: z.string(),
   images: z.number(),
   rejected: z.number(),
+  /**
+   * Accumulated Average Glandular Dose per breast of the exam's X-Ray Radiation Dose SR (the
+   * last one received, when the device sent several), in mGy; null without a report or value.
+   */
+  accumulatedAgdLeftMgy: z.number().nullable(),
+  accumulatedAgdRightMgy: z.number().nullable(),
+  /** Both breasts together, when a device reports it so. */
+  accumulatedAgdBothMgy: z.number().nullable(),
 });
 export type StudyRecord = z.infer<typeof studyRecord>;
 

@@ -30,19 +30,23 @@ export function useExploreImages(filters: ExploreParams, page: number, pageSize:
 }
 
 /**
- * Downloads an export of exactly these filters. The token travels in the header (not the URL,
- * where it would be logged), so the file is fetched and handed to the browser as a blob.
+ * Downloads an export (images, or exams) of exactly these filters. The token travels in the header
+ * (not the URL, where it would be logged), so the file is fetched and handed to the browser as a blob.
  */
-export async function downloadExport(filters: ExploreParams, format: 'csv' | 'xlsx'): Promise<string> {
+export async function downloadExport(
+  filters: ExploreParams,
+  format: 'csv' | 'xlsx',
+  records: 'images' | 'studies' = 'images',
+): Promise<string> {
   const q = new URLSearchParams({ ...filters, format });
-  const response = await fetch(`/api/explore/images/export?${q}`, {
+  const response = await fetch(`/api/explore/${records}/export?${q}`, {
     headers: { 'x-access-token': token() ?? '' },
   });
   if (!response.ok)
     throw new HttpError(response.status, response.statusText, await response.json().catch(() => null));
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `kestrel-images.${format}`;
+    `kestrel-${records === 'images' ? 'images' : 'exams'}.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
   a.href = url;

@@ -8,6 +8,7 @@ import {
   deviceHeartbeats,
   deviceStatusHistory,
   devices,
+  doseReports,
   ingestLog,
   sites,
   tubes,
@@ -25,9 +26,10 @@ interface Site {
 
 /**
  * Assign a device to a site and/or set its onboarding state. A pending device's stored data
- * moves to the site: facts, studies, ingest log, heartbeats and status history get its site and
- * customer, technologists are resolved at the site from the operator names kept at ingest,
- * acquisition times are re-read in the site's time zone, and the device's rollups are rebuilt.
+ * moves to the site: facts, studies, dose reports, ingest log, heartbeats and status history get
+ * its site and customer, technologists are resolved at the site from the operator names kept at
+ * ingest, acquisition times are re-read in the site's time zone, and the device's rollups are
+ * rebuilt.
  * A device that already has a site keeps its history where it was acquired: only what it sends
  * from now on goes to the new site.
  */
@@ -111,10 +113,12 @@ export async function placeUnassignedFacts(tx: Tx, deviceId: number, site: Site)
   await tx.execute(sql`
     update fact_aliases a set customer_id = ${site.customerId}
     from image_facts f where f.id = a.fact_id and f.device_id = ${deviceId} and a.customer_id is null`);
-  await tx
-    .update(ingestLog)
-    .set({ siteId: site.id, customerId: site.customerId })
-    .where(sql`${ingestLog.deviceId} = ${deviceId} and ${ingestLog.siteId} is null`);
+  for (const table of [ingestLog, doseReports] as const) {
+    await tx
+      .update(table)
+      .set({ siteId: site.id, customerId: site.customerId })
+      .where(sql`${table.deviceId} = ${deviceId} and ${table.siteId} is null`);
+  }
   for (const table of [deviceHeartbeats, deviceStatusHistory, tubes] as const) {
     await tx
       .update(table)
@@ -133,14 +137,18 @@ export async function placeUnassignedFacts(tx: Tx, deviceId: number, site: Site)
   return moved;
 }
 
-/** Facts that reached a device after it was assigned but were stored without its site. */
+/**
+ * Facts (and dose reports, whose events may all have completed facts placed already) that
+ * reached a device after it was assigned but were stored without its site.
+ */
 export async function placeLateFacts(db: Db): Promise<number> {
-  // From the devices side: one index probe per assigned device, however many facts wait.
+  // From the devices side: index probes per assigned device, however many facts wait.
   const late = await db
     .select({ deviceId: devices.id })
     .from(devices)
     .where(
-      sql`${devices.siteId} is not null and exists (select 1 from ${unassignedFacts} where ${unassignedFacts.deviceId} = ${devices.id})`,
+      sql`${devices.siteId} is not null and (exists (select 1 from ${unassignedFacts} where ${unassignedFacts.deviceId} = ${devices.id})
+        or exists (select 1 from ${doseReports} where ${doseReports.deviceId} = ${devices.id} and ${doseReports.siteId} is null))`,
     );
   let n = 0;
   for (const { deviceId } of late) {

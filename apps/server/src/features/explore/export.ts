@@ -1,12 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { EXPORT_MAX_ROWS, type ExploreFilters, type ImageRecord } from '@kestrel/contract';
+import { EXPORT_MAX_ROWS, type ExploreFilters, type ImageRecord, type StudyRecord } from '@kestrel/contract';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
-import { imageChunk } from './queries';
+import { imageChunk, studyChunk } from './queries';
 
 /** Columns of an export, in order, with their headings. */
-const COLUMNS: [keyof ImageRecord, string][] = [
+type Columns<T> = [keyof T & string, string][];
+
+const IMAGE_COLUMNS: Columns<ImageRecord> = [
   ['acquiredAt', 'Acquired (UTC)'],
   ['localDate', 'Local date'],
   ['site', 'Site'],
@@ -31,14 +33,35 @@ const COLUMNS: [keyof ImageRecord, string][] = [
   ['rejectReason', 'Reject reason'],
 ];
 
+const STUDY_COLUMNS: Columns<StudyRecord> = [
+  ['startedAt', 'Started (UTC)'],
+  ['localDate', 'Local date'],
+  ['site', 'Site'],
+  ['device', 'Device'],
+  ['technologist', 'Technologist'],
+  ['procedure', 'Procedure'],
+  ['images', 'Images'],
+  ['rejected', 'Rejected'],
+  ['accumulatedAgdLeftMgy', 'Accumulated AGD L (mGy)'],
+  ['accumulatedAgdRightMgy', 'Accumulated AGD R (mGy)'],
+  ['accumulatedAgdBothMgy', 'Accumulated AGD both (mGy)'],
+];
+
 const CHUNK = 5000;
 
+type Chunk<T> = (db: DbOrTx, scope: Scope, q: ExploreFilters, afterId: number, size: number) => Promise<T[]>;
+
 /** Walk the selection in id order, at most EXPORT_MAX_ROWS rows. */
-async function* records(db: DbOrTx, scope: Scope, q: ExploreFilters): AsyncGenerator<ImageRecord> {
+async function* records<T extends { id: number }>(
+  chunk: Chunk<T>,
+  db: DbOrTx,
+  scope: Scope,
+  q: ExploreFilters,
+): AsyncGenerator<T> {
   let after = 0;
   let sent = 0;
   while (sent < EXPORT_MAX_ROWS) {
-    const rows = await imageChunk(db, scope, q, after, Math.min(CHUNK, EXPORT_MAX_ROWS - sent));
+    const rows = await chunk(db, scope, q, after, Math.min(CHUNK, EXPORT_MAX_ROWS - sent));
     if (!rows.length) return;
     for (const r of rows) yield r;
     sent += rows.length;
@@ -55,13 +78,12 @@ const csvCell = (v: unknown) => {
 };
 
 /** CSV, streamed as rows are read. */
-export function csvExport(db: DbOrTx, scope: Scope, q: ExploreFilters): Readable {
+function csv<T>(columns: Columns<T>, rows: AsyncIterable<T>): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
-      out.write(`${COLUMNS.map(([, h]) => csvCell(h)).join(',')}\r\n`);
-      for await (const r of records(db, scope, q))
-        out.write(`${COLUMNS.map(([k]) => csvCell(r[k])).join(',')}\r\n`);
+      out.write(`${columns.map(([, h]) => csvCell(h)).join(',')}\r\n`);
+      for await (const r of rows) out.write(`${columns.map(([k]) => csvCell(r[k])).join(',')}\r\n`);
       out.end();
     } catch (err) {
       out.destroy(err as Error);
@@ -71,19 +93,19 @@ export function csvExport(db: DbOrTx, scope: Scope, q: ExploreFilters): Readable
 }
 
 /** XLSX, streamed through ExcelJS's workbook writer. */
-export function xlsxExport(db: DbOrTx, scope: Scope, q: ExploreFilters): Readable {
+function xlsx<T>(sheetName: string, columns: Columns<T>, rows: AsyncIterable<T>): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-      const sheet = workbook.addWorksheet('Images');
-      sheet.columns = COLUMNS.map(([key, header]) => ({
+      const sheet = workbook.addWorksheet(sheetName);
+      sheet.columns = columns.map(([key, header]) => ({
         key,
         header,
         width: Math.max(12, header.length + 2),
       }));
       sheet.getRow(1).font = { bold: true };
-      for await (const r of records(db, scope, q)) sheet.addRow(r).commit();
+      for await (const r of rows) sheet.addRow(r).commit();
       sheet.commit();
       await workbook.commit();
     } catch (err) {
@@ -92,3 +114,14 @@ export function xlsxExport(db: DbOrTx, scope: Scope, q: ExploreFilters): Readabl
   })();
   return out;
 }
+
+export const csvExport = (db: DbOrTx, scope: Scope, q: ExploreFilters) =>
+  csv(IMAGE_COLUMNS, records(imageChunk, db, scope, q));
+export const xlsxExport = (db: DbOrTx, scope: Scope, q: ExploreFilters) =>
+  xlsx('Images', IMAGE_COLUMNS, records(imageChunk, db, scope, q));
+
+/** Exams, with the accumulated AGD per breast of their dose reports. */
+export const studiesCsvExport = (db: DbOrTx, scope: Scope, q: ExploreFilters) =>
+  csv(STUDY_COLUMNS, records(studyChunk, db, scope, q));
+export const studiesXlsxExport = (db: DbOrTx, scope: Scope, q: ExploreFilters) =>
+  xlsx('Exams', STUDY_COLUMNS, records(studyChunk, db, scope, q));

@@ -92,37 +92,69 @@ export async function imageChunk(
   return rows.map(toImageRecord);
 }
 
+const STUDY_FROM = sql`studies s join devices d on d.id = s.device_id left join sites si on si.id = s.site_id
+  left join technologists t on t.id = s.technologist_id left join technologists c on c.id = coalesce(t.merged_into_id, t.id)`;
+
+/**
+ * An exam's columns, with the accumulated AGD per breast of its dose report: the report of the
+ * same study from the same device (so a Study Instance UID reused elsewhere cannot show another
+ * device's dose here); the last one received when the device sent several.
+ */
+const STUDY_COLUMNS = sql`s.id, s.started_at, s.local_date::text as local_date, coalesce(si.alias, si.name) as site,
+  d.model || ' SN ' || d.serial as device, coalesce(c.alias, c.display_name) as technologist, s.procedure, s.image_count,
+  (select count(*) from image_facts f where f.study_id = s.id and f.rejected)::int as rejected,
+  r.accumulated_agd_left_mgy, r.accumulated_agd_right_mgy, r.accumulated_agd_both_mgy`;
+const DOSE_REPORT = sql`left join lateral (select accumulated_agd_left_mgy, accumulated_agd_right_mgy, accumulated_agd_both_mgy
+    from dose_reports dr where dr.study_instance_uid = s.study_instance_uid and dr.device_id = s.device_id
+    order by dr.received_at desc, dr.sop_instance_uid desc limit 1) r on true`;
+
+export const toStudyRecord = (r: Raw): StudyRecord => ({
+  id: Number(r.id),
+  startedAt: iso(r.started_at),
+  localDate: String(r.local_date),
+  site: (r.site as string) ?? null,
+  device: String(r.device),
+  technologist: (r.technologist as string) ?? null,
+  procedure: String(r.procedure),
+  images: Number(r.image_count),
+  rejected: Number(r.rejected),
+  accumulatedAgdLeftMgy: num(r.accumulated_agd_left_mgy),
+  accumulatedAgdRightMgy: num(r.accumulated_agd_right_mgy),
+  accumulatedAgdBothMgy: num(r.accumulated_agd_both_mgy),
+});
+
 export async function listStudies(
   db: DbOrTx,
   scope: Scope,
   q: ExploreFilters & { page: number; pageSize: number; order: 'asc' | 'desc' },
 ): Promise<{ total: number; rows: StudyRecord[] }> {
   const where = sql`${sql.join(studyConditions(scope, q), sql` and `)}`;
-  const from = sql`studies s join devices d on d.id = s.device_id left join sites si on si.id = s.site_id
-    left join technologists t on t.id = s.technologist_id left join technologists c on c.id = coalesce(t.merged_into_id, t.id)`;
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
+    await db.execute(sql`select count(*)::int as n from ${STUDY_FROM} where ${where}`),
   );
   const dir = q.order === 'asc' ? 'asc' : 'desc';
   const rows = rowsOf<Raw>(
-    await db.execute(sql`select s.id, s.started_at, s.local_date::text as local_date, coalesce(si.alias, si.name) as site,
-        d.model || ' SN ' || d.serial as device, coalesce(c.alias, c.display_name) as technologist, s.procedure, s.image_count,
-        (select count(*) from image_facts f where f.study_id = s.id and f.rejected)::int as rejected
-      from ${from} where ${where} order by ${sql.raw(`s.started_at ${dir}, s.id ${dir}`)}
+    await db.execute(sql`select ${STUDY_COLUMNS} from ${STUDY_FROM} ${DOSE_REPORT} where ${where}
+      order by ${sql.raw(`s.started_at ${dir}, s.id ${dir}`)}
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
   );
-  return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      startedAt: iso(r.started_at),
-      localDate: String(r.local_date),
-      site: (r.site as string) ?? null,
-      device: String(r.device),
-      technologist: (r.technologist as string) ?? null,
-      procedure: String(r.procedure),
-      images: Number(r.image_count),
-      rejected: Number(r.rejected),
-    })),
-  };
+  return { total: Number(count?.n ?? 0), rows: rows.map(toStudyRecord) };
+}
+
+/** Exams in id order after `afterId`, for exports that walk the whole selection. */
+export async function studyChunk(
+  db: DbOrTx,
+  scope: Scope,
+  q: ExploreFilters,
+  afterId: number,
+  size: number,
+): Promise<StudyRecord[]> {
+  const where: SQL[] = [...studyConditions(scope, q), sql`s.id > ${afterId}`];
+  const rows = rowsOf<Raw>(
+    await db.execute(
+      sql`select ${STUDY_COLUMNS} from ${STUDY_FROM} ${DOSE_REPORT} where ${sql.join(where, sql` and `)}
+        order by s.id limit ${size}`,
+    ),
+  );
+  return rows.map(toStudyRecord);
 }

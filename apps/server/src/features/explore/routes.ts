@@ -9,7 +9,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvExport, xlsxExport } from './export';
+import { csvExport, studiesCsvExport, studiesXlsxExport, xlsxExport } from './export';
 import { countImages, listImages, listStudies } from './queries';
 
 const tags = ['explore'];
@@ -37,28 +37,30 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/explore/images/export',
-    {
-      schema: {
-        tags,
-        querystring: z.intersection(
-          exploreFilters,
-          z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
-        ),
-      },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const scope = await request.scope();
-      const name = `kestrel-images-${q.fromDateSelected}-to-${q.toDateSelected}.${q.format}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (q.format === 'xlsx') {
-        reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        return reply.send(xlsxExport(app.db, scope, q));
-      }
-      reply.type('text/csv; charset=utf-8');
-      return reply.send(csvExport(app.db, scope, q));
-    },
+  const exportQuery = z.intersection(
+    exploreFilters,
+    z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
   );
+  const exports = {
+    images: { csv: csvExport, xlsx: xlsxExport },
+    studies: { csv: studiesCsvExport, xlsx: studiesXlsxExport },
+  } as const;
+  for (const what of ['images', 'studies'] as const) {
+    app.get(
+      `/explore/${what}/export`,
+      { schema: { tags, querystring: exportQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        const scope = await request.scope();
+        const name = `kestrel-${what === 'images' ? 'images' : 'exams'}-${q.fromDateSelected}-to-${q.toDateSelected}.${q.format}`;
+        reply.header('content-disposition', `attachment; filename="${name}"`);
+        reply.type(
+          q.format === 'xlsx'
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv; charset=utf-8',
+        );
+        return reply.send(exports[what][q.format](app.db, scope, q));
+      },
+    );
+  }
 };

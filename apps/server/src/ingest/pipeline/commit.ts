@@ -43,11 +43,7 @@ export async function commitBatch(
     }
     const images = items.flatMap((p) => (p.kind === 'image' && !twice.has(p) ? [p.image] : []));
     const rejections = items.flatMap((p) => (p.kind === 'rejection' && !twice.has(p) ? [p.rejection] : []));
-    const doseReports = items.flatMap((p) =>
-      p.kind === 'doseReport' && !twice.has(p)
-        ? [{ sopInstanceUid: p.report.sopInstanceUid, events: p.report.events }]
-        : [],
-    );
+    const doseReports = items.flatMap((p) => (p.kind === 'doseReport' && !twice.has(p) ? [p.report] : []));
     const stored =
       images.length || rejections.length || doseReports.length
         ? await storeBatch(tx, { images, rejections, doseReports, receivedAt: now })

@@ -6,6 +6,7 @@ import { factAliases, imageFacts, pendingRejections, unassignedFacts } from '../
 import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
+import { type DoseReportSummary, storeDoseReportRows } from './dose-report-rows';
 import { type MergedFact, mergeIntoFacts } from './merge';
 import { ensureFactPartitions } from './partitions';
 import { rejectStoredImages } from './rejections';
@@ -38,11 +39,8 @@ export interface StoreResult {
   studies: Map<string, number>;
 }
 
-/** The events of one dose report (RDSR), under the report's SOP Instance UID. */
-export interface DoseReportInput {
-  sopInstanceUid: string;
-  events: DoseEvent[];
-}
+/** A dose report (RDSR): its events, and the accumulated AGD per breast kept in dose_reports. */
+export type DoseReportInput = DoseReportSummary;
 
 /**
  * Store a batch of mapped objects in the caller's transaction: devices, technologists, studies,
@@ -163,6 +161,7 @@ export async function storeBatch(
       report.events.some((e) => usedEvents.has(e)) ? 'stored' : 'duplicate',
     );
   }
+  await storeDoseReportRows(tx, reports, outcomes, devices, receivedAt);
 
   await countStudyImages(tx, newRows, merged);
   await addTubeUsage(tx, [

@@ -111,10 +111,29 @@ export function ImageTable({
   );
 }
 
+/** The accumulated AGD per breast of the exam's dose report: 'L / R', a dash without one. */
+function accumulatedAgd(r: StudyRecord): string {
+  const { accumulatedAgdLeftMgy: left, accumulatedAgdRightMgy: right, accumulatedAgdBothMgy: both } = r;
+  if (left === null && right === null) return both === null ? '—' : `${fmt(both, 2)} (both)`;
+  return `${fmt(left, 2)} / ${fmt(right, 2)}`;
+}
+
 export function StudyTable({ rows }: { rows: StudyRecord[] }) {
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped verticalSpacing={4} fz="sm" data-testid="study-table" style={{ whiteSpace: 'nowrap' }}>
+    <Table.ScrollContainer
+      minWidth={800}
+      // Nothing in the rows takes focus: a table wider than the window scrolls from the keyboard.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Exams' } }}
+    >
+      <Table
+        striped
+        verticalSpacing={4}
+        // Narrower than the images table's: the accumulated AGD stays in view beside the menu.
+        horizontalSpacing={6}
+        fz="sm"
+        data-testid="study-table"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Started</Table.Th>
@@ -124,18 +143,23 @@ export function StudyTable({ rows }: { rows: StudyRecord[] }) {
             <Table.Th>Procedure</Table.Th>
             <Table.Th ta="right">Images</Table.Th>
             <Table.Th ta="right">Rejected</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'normal' }}>
+              Accumulated AGD L / R (mGy)
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(r.startedAt)}</Table.Td>
-              <Table.Td>{r.site ?? '—'}</Table.Td>
+              {/* A long site name may wrap, so the accumulated AGD stays in view. */}
+              <Table.Td style={{ whiteSpace: 'normal', minWidth: 150 }}>{r.site ?? '—'}</Table.Td>
               <Table.Td>{r.device}</Table.Td>
               <Table.Td>{r.technologist ?? '—'}</Table.Td>
               <Table.Td>{r.procedure}</Table.Td>
               <Table.Td ta="right">{r.images}</Table.Td>
               <Table.Td ta="right">{r.rejected}</Table.Td>
+              <Table.Td ta="right">{accumulatedAgd(r)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

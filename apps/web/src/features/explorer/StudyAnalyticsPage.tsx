@@ -34,6 +34,7 @@ export default function StudyAnalyticsPage() {
   );
   const current = kind === 'images' ? images : studies;
   const total = current.data?.total ?? 0;
+  const records = kind === 'images' ? 'images' : 'exams';
 
   const change = (f: Filters) => {
     setFilters(f);
@@ -42,7 +43,7 @@ export default function StudyAnalyticsPage() {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
     try {
-      await downloadExport(params, format);
+      await downloadExport(params, format, kind);
       toast({ type: 'success', msg: `Your ${format.toUpperCase()} file is downloading.` });
     } catch (err) {
       const action = err instanceof HttpError ? actionFor(err) : null;
@@ -76,31 +77,29 @@ export default function StudyAnalyticsPage() {
           />
           <Group gap="xs">
             <Text size="sm" data-testid="match-count">
-              {current.data
-                ? `${total.toLocaleString('en')} ${kind === 'images' ? 'images' : 'exams'} match`
-                : ''}
+              {current.data ? `${total.toLocaleString('en')} ${records} match` : ''}
             </Text>
             <Button
               leftSection={<IconDownload size={16} aria-hidden />}
               variant="light"
               loading={exporting === 'csv'}
               onClick={() => void exportAs('csv')}
-              disabled={!images.data?.total}
+              disabled={!total}
             >
-              Export images CSV
+              Export {records} CSV
             </Button>
             <Button
               leftSection={<IconDownload size={16} aria-hidden />}
               variant="light"
               loading={exporting === 'xlsx'}
               onClick={() => void exportAs('xlsx')}
-              disabled={!images.data?.total}
+              disabled={!total}
             >
-              Export images XLSX
+              Export {records} XLSX
             </Button>
           </Group>
         </Group>
-        {(images.data?.total ?? 0) > EXPORT_MAX_ROWS ? (
+        {total > EXPORT_MAX_ROWS ? (
           <Text size="sm" c="orange.9" mb="sm">
             Exports stop at {EXPORT_MAX_ROWS.toLocaleString('en')} rows; narrow the filter to export
             everything.

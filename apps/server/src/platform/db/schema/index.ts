@@ -1,4 +1,5 @@
 export * from './devices';
+export * from './dose-reports';
 export * from './facts';
 export * from './parties';
 export * from './people';
