@@ -168,6 +168,27 @@ describe('ingest fast path: the database checks the plan', () => {
     expect(results?.[0]?.deviceId).toBe(device!.id);
   });
 
+  it('leaves a batch to the full path when registering its device fails (the database away)', async () => {
+    const failing = new Proxy(database.db, {
+      get: (db, key) =>
+        key === 'transaction'
+          ? () => Promise.reject(new Error('connection terminated'))
+          : Reflect.get(db, key),
+    });
+    const fresh = new FastPath(failing);
+    const bytes = asObject(fixture(GE_PRESENTATION), 6000);
+    setValue(bytes, '0018,1000', '77777');
+    const items = [prepare(upload(bytes), NOW)];
+    let handedOver: unknown[] = [];
+    const { results, fast } = await fresh.commit(items, NOW, async (rest) => {
+      handedOver = rest;
+      return rest.map(() => ({ outcome: 'failed', retryable: true }) as never);
+    });
+    expect(fast).toBe(0);
+    expect(handedOver).toEqual(items);
+    expect(results[0]).toMatchObject({ retryable: true });
+  });
+
   it('commits images of a known device in one call, as stored', async () => {
     const before = await count(imageFacts);
     const results = await path.tryFast([image(), image()], NOW);
