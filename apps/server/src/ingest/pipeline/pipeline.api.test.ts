@@ -1,9 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFacts, ingestLog } from '../../platform/db/schema';
+import { rowsOf } from '../../platform/scope';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { asObject } from '../../test/dicom-edit';
-import { fixture, GE_PRESENTATION, GE_PROCESSING, GE_SECOND, HOLOGIC_RDSR } from '../../test/dicom-files';
+import { asObject, setValue } from '../../test/dicom-edit';
+import {
+  dcmdumpValue,
+  fixture,
+  GE_PRESENTATION,
+  GE_PROCESSING,
+  GE_SECOND,
+  HOLOGIC_RDSR,
+} from '../../test/dicom-files';
 import { malformedCorpus, retyped } from '../../test/malformed-corpus';
 import { createIngestPipeline, type IngestPipeline } from '.';
 
@@ -138,6 +146,23 @@ describe('ingest pipeline', () => {
     const back = await pipeline.ingest(upload(asObject(fixture(GE_PRESENTATION), 5001)));
     expect(back.outcome).toBe('stored');
     expect(await facts()).toBe(countBefore + 1);
+  });
+
+  it('keeps a Study Instance UID reused by another device apart: its own exam, never the other one', async () => {
+    const other = asObject(fixture(GE_PRESENTATION), 7001);
+    setValue(other, '0018,1000', '11111'); // another device, the same study UID
+    const mine = await pipeline.ingest(upload(asObject(fixture(GE_PRESENTATION), 7002)));
+    const theirs = await pipeline.ingest(upload(other));
+    expect([mine.outcome, theirs.outcome]).toEqual(['stored', 'stored']);
+    const rows = rowsOf<{ device_id: number; image_count: number; images: number }>(
+      await t.app.db.execute(sql`select s.device_id, s.image_count,
+          (select count(*)::int from image_facts f where f.study_id = s.id) as images
+        from studies s where s.study_instance_uid = ${dcmdumpValue(GE_PRESENTATION, '0020,000d')}
+        order by s.device_id`),
+    );
+    expect(rows.map((r) => r.device_id).sort()).toEqual([mine.deviceId, theirs.deviceId].sort());
+    for (const r of rows) expect(r.image_count).toBe(r.images);
+    expect(rows.find((r) => r.device_id === theirs.deviceId)).toMatchObject({ image_count: 1, images: 1 });
   });
 
   async function knownDeviceId() {

@@ -11,7 +11,7 @@ import { type MergedFact, mergeIntoFacts } from './merge';
 import { ensureFactPartitions } from './partitions';
 import { rejectStoredImages } from './rejections';
 import { factRow, type PreparedFact, type Reason } from './rows';
-import { openStudies } from './studies';
+import { openStudies, studyKey } from './studies';
 import { type OperatorAtSite, resolveTechnologists, technologistKey } from './technologists';
 import { addTubeUsage } from './tube-usage';
 
@@ -19,6 +19,7 @@ export type StoreOutcome = 'stored' | 'duplicate';
 export { identityKey, type KnownDevice } from './devices';
 export { DOSE_MATCH_SECONDS, GEOMETRY } from './merge';
 export { type FactRow, factRow } from './rows';
+export { studyKey } from './studies';
 export { technologistKey } from './technologists';
 export { tubeUsageDeltas } from './tube-usage';
 
@@ -34,7 +35,7 @@ export interface StoreResult {
   doseEventsMerged: number;
   /** The device rows of the batch's images and events by `identityKey`, for callers that log per object. */
   devices: Map<string, KnownDevice>;
-  /** Technologist ids by `technologistKey(site, operator)` and study ids by Study Instance UID. */
+  /** Technologist ids by `technologistKey(site, operator)`, study ids by `studyKey(uid, device)`. */
   technologists: Map<string, number>;
   studies: Map<string, number>;
 }
@@ -247,7 +248,9 @@ export async function storeBatch(
     technologists: techIds,
     studies: new Map(
       [...imageRows, ...eventRows].flatMap((r) =>
-        r.row.studyId === null ? [] : [[r.obs.studyInstanceUid, r.row.studyId] as const],
+        r.row.studyId === null
+          ? []
+          : [[studyKey(r.obs.studyInstanceUid, r.row.deviceId), r.row.studyId] as const],
       ),
     ),
   };

@@ -5,6 +5,9 @@ import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import { studies } from '../../platform/db/schema';
 import type { PreparedFact } from './rows';
 
+/** A study is its UID on one device (see the studies table). */
+export const studyKey = (studyInstanceUid: string, deviceId: number) => `${studyInstanceUid}|${deviceId}`;
+
 /**
  * The study of every row, creating the studies not seen before. The first object of a study
  * creates it, and that is when the exam counts: returns the exams to add to the rollups.
@@ -13,16 +16,17 @@ export async function openStudies(tx: Tx, rows: PreparedFact[]): Promise<RollupE
   const studyIds = new Map<string, number>();
   const newExams: RollupExam[] = [];
   const firstOfStudy = new Map<string, PreparedFact>();
+  const keyOf = (r: PreparedFact) => studyKey(r.obs.studyInstanceUid, r.row.deviceId);
   for (const r of rows) {
-    const prev = firstOfStudy.get(r.obs.studyInstanceUid);
-    if (!prev || r.row.acquiredAt < prev.row.acquiredAt) firstOfStudy.set(r.obs.studyInstanceUid, r);
+    const prev = firstOfStudy.get(keyOf(r));
+    if (!prev || r.row.acquiredAt < prev.row.acquiredAt) firstOfStudy.set(keyOf(r), r);
   }
-  const firstRows = [...firstOfStudy.entries()];
-  const inserted = await insertUnnest<typeof studies, { id: number; uid: string }>(
+  const firstRows = [...firstOfStudy.values()];
+  const inserted = await insertUnnest<typeof studies, { id: number; uid: string; device: number }>(
     tx,
     studies,
-    firstRows.map(([uid, r]) => ({
-      studyInstanceUid: uid,
+    firstRows.map((r) => ({
+      studyInstanceUid: r.obs.studyInstanceUid,
       customerId: r.row.customerId,
       siteId: r.row.siteId,
       deviceId: r.row.deviceId,
@@ -32,21 +36,27 @@ export async function openStudies(tx: Tx, rows: PreparedFact[]): Promise<RollupE
       localHour: r.row.localHour,
       procedure: r.row.procedure,
     })),
-    sql`on conflict do nothing returning id, study_instance_uid as uid`,
+    sql`on conflict do nothing returning id, study_instance_uid as uid, device_id as device`,
   );
   for (const s of inserted) {
-    studyIds.set(s.uid, Number(s.id));
-    const { row, device } = firstOfStudy.get(s.uid)!;
+    const key = studyKey(s.uid, Number(s.device));
+    studyIds.set(key, Number(s.id));
+    const { row, device } = firstOfStudy.get(key)!;
     newExams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
   }
-  const known = firstRows.map(([uid]) => uid).filter((uid) => !studyIds.has(uid));
+  const known = firstRows.filter((r) => !studyIds.has(keyOf(r)));
   if (known.length) {
     const existing = await tx
-      .select({ id: studies.id, uid: studies.studyInstanceUid })
+      .select({ id: studies.id, uid: studies.studyInstanceUid, device: studies.deviceId })
       .from(studies)
-      .where(anyOf(studies.studyInstanceUid, known));
-    for (const s of existing) studyIds.set(s.uid, s.id);
+      .where(
+        anyOf(
+          studies.studyInstanceUid,
+          known.map((r) => r.obs.studyInstanceUid),
+        ),
+      );
+    for (const s of existing) studyIds.set(studyKey(s.uid, s.device), s.id);
   }
-  for (const r of rows) r.row.studyId = studyIds.get(r.obs.studyInstanceUid) ?? null;
+  for (const r of rows) r.row.studyId = studyIds.get(keyOf(r)) ?? null;
   return newExams;
 }

@@ -111,7 +111,7 @@ begin
     extra: 'study_uid text',
     into: ['study_id'],
     select: ['s.id'],
-    join: 'left join studies s on s.study_instance_uid = r.study_uid',
+    join: 'left join studies s on s.study_instance_uid = r.study_uid and s.device_id = r.device_id',
   })} on conflict do nothing;
   ${expectRows('facts', 'an image is stored already')}
   ${insertFrom(factSamples, 'samples', {
@@ -133,8 +133,10 @@ begin
                      first_seen_at = coalesce(first_seen_at, (b->>'at')::timestamptz)
     where id in (select jsonb_array_elements_text(b->'device_ids')::int);
 
-  return (select coalesce(jsonb_object_agg(s.study_instance_uid, s.id), '{}'::jsonb) from studies s
-          where s.study_instance_uid in (select r->>'study_instance_uid' from jsonb_array_elements(b->'new_studies') r));
+  -- The ids of the studies opened, by study key ('UID|device id', see store/studies.ts).
+  return (select coalesce(jsonb_object_agg(s.study_instance_uid || '|' || s.device_id, s.id), '{}'::jsonb)
+          from jsonb_to_recordset(b->'new_studies') as r(study_instance_uid text, device_id int)
+          join studies s on s.study_instance_uid = r.study_instance_uid and s.device_id = r.device_id);
 end`;
   // A batch is a handful of rows: nested loops over indexes are always right. The planner's
   // guess for jsonb_to_recordset (100 rows) would otherwise hash-join whole tables (studies,

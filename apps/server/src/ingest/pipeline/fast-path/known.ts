@@ -22,7 +22,7 @@ export class KnownRows {
   readonly devices = new Bounded<string, KnownDevice>(50_000);
   /** By `technologistKey(site, operator)`. Ids never change: merges are pointers. */
   readonly technologists = new Bounded<string, number>(200_000);
-  /** By Study Instance UID: the studies an exam's later images go to. */
+  /** By `studyKey(Study Instance UID, device)`: the studies an exam's later images go to. */
   readonly studies = new Bounded<string, number>(50_000);
   /** Months ('YYYY-MM-01') whose facts partition exists: the fast path need not check them. */
   readonly months = new Set<string>();

@@ -15,6 +15,7 @@ import {
   GEOMETRY,
   identityKey,
   type KnownDevice,
+  studyKey,
   technologistKey,
   tubeUsageDeltas,
 } from '../../store';
@@ -110,8 +111,9 @@ export function planFastBatch(
   // Studies: the first image of a study not known yet opens it, and that is when the exam counts.
   const perStudy = new Map<string, { first: (typeof facts)[number]; n: number }>();
   for (const f of facts) {
-    const s = perStudy.get(f.p.image.studyInstanceUid);
-    if (!s) perStudy.set(f.p.image.studyInstanceUid, { first: f, n: 1 });
+    const key = studyKey(f.p.image.studyInstanceUid, f.device.id);
+    const s = perStudy.get(key);
+    if (!s) perStudy.set(key, { first: f, n: 1 });
     else {
       s.n++;
       if (f.row.acquiredAt < s.first.row.acquiredAt) s.first = f;
@@ -120,8 +122,8 @@ export function planFastBatch(
   const newStudies: Record<string, unknown>[] = [];
   const oldStudies: { id: number; n: number }[] = [];
   const exams: RollupExam[] = [];
-  for (const [uid, { first, n }] of perStudy) {
-    const id = known.studies.get(uid);
+  for (const [key, { first, n }] of perStudy) {
+    const id = known.studies.get(key);
     if (id !== undefined) {
       oldStudies.push({ id, n });
       continue;
@@ -129,7 +131,7 @@ export function planFastBatch(
     const { row, device } = first;
     newStudies.push(
       record(studies, {
-        studyInstanceUid: uid,
+        studyInstanceUid: first.p.image.studyInstanceUid,
         customerId: row.customerId,
         siteId: row.siteId,
         deviceId: row.deviceId,

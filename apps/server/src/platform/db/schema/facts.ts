@@ -29,12 +29,16 @@ export const DERIVED_IMAGE_KINDS: readonly ImageKind[] = ['synthetic_2d', 'cedm_
 export type Procedure = 'screening' | 'diagnostic' | 'biopsy' | 'other';
 export type Laterality = 'L' | 'R' | 'B';
 
-/** One row per study (exam). Exams are counted here, images in image_facts. */
+/**
+ * One row per study (exam). Exams are counted here, images in image_facts. A study is its UID on
+ * one device: an object of another device (another customer, maybe) that reuses a UID — by error
+ * or design — opens its own row and never joins, or shows in, someone else's exam.
+ */
 export const studies = pgTable(
   'studies',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    studyInstanceUid: text().notNull().unique(),
+    studyInstanceUid: text().notNull(),
     customerId: integer().references(() => customers.id),
     siteId: integer().references(() => sites.id),
     deviceId: integer()
@@ -49,7 +53,11 @@ export const studies = pgTable(
     procedure: text().$type<Procedure>().notNull(),
     imageCount: integer().notNull().default(0),
   },
-  (t) => [index().on(t.siteId, t.localDate), index().on(t.deviceId, t.localDate)],
+  (t) => [
+    unique().on(t.studyInstanceUid, t.deviceId),
+    index().on(t.siteId, t.localDate),
+    index().on(t.deviceId, t.localDate),
+  ],
 );
 
 /**
