@@ -17,15 +17,33 @@ export const configureAnswerCache = (seconds: number) => {
   entries.clear();
 };
 
+/**
+ * Answers being computed, by key: a caller asking for one of them waits for it instead of asking
+ * the database again (fifty users opening the same dashboard make one query per widget).
+ */
+const pending = new Map<string, Promise<unknown>>();
+
 export async function cached<T>(key: unknown[], now: number, compute: () => Promise<T>): Promise<T> {
   if (ttlMs <= 0) return compute();
   const k = JSON.stringify([dataVersion, ...key]);
   const hit = entries.get(k);
   if (hit && now - hit.at < ttlMs) return hit.value as T;
-  const value = await compute();
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(k, { at: now, value });
-  return value;
+  const running = pending.get(k);
+  if (running) return running as Promise<T>;
+  const promise = compute().then((value) => {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(k, { at: now, value });
+    return value;
+  });
+  pending.set(k, promise);
+  try {
+    return await promise;
+  } finally {
+    pending.delete(k);
+  }
 }
 
-export const clearAnswerCache = () => entries.clear();
+export const clearAnswerCache = () => {
+  entries.clear();
+  pending.clear();
+};

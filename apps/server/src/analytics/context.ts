@@ -2,7 +2,8 @@ import type { ConnectionThresholds, WidgetAnswer } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
 import { rowsOf } from '../platform/scope';
-import { daysBetween, ladder } from './ladder';
+import { daysBetween, type Grain, ladder } from './ladder';
+import { ROLLUP_MEASURES } from './rollups/apply';
 
 /** Everything a question needs: the range (site-local days), the visible sites, the options. */
 export interface QuestionContext {
@@ -39,29 +40,60 @@ export function sitesWhere(ctx: QuestionContext, column = 'site_id'): SQL {
 export type Family = 'device' | 'technologist' | 'reject';
 
 /**
- * Rows of a rollup family over the range: whole months from the monthly table, edge days from the
- * daily one, with a `period` column (the month's or the day's date). `columns` is a select list
- * valid on both tables.
+ * Every rollup row carries `_present`: non-zero where something happened (images or exams;
+ * rejects in the reject family). Taken-away rungs can cancel a group to nothing — a site busy in
+ * January but not in the range — so grouped questions keep only groups with `PRESENT`, as the
+ * same question over raw facts would.
+ */
+const PRESENCE: Record<Family, string> = {
+  device: 'images + exams',
+  technologist: 'images + exams',
+  reject: 'rejected',
+};
+export const PRESENT_SQL = 'having sum(_present) <> 0';
+export const PRESENT = sql.raw(PRESENT_SQL);
+
+const TABLE_PERIOD = { day: 'day', month: 'month', year: 'year' } as const;
+
+/** A select-list column of a taken-away rung: measures negated, keys as they are. */
+function negated(family: Family, column: string): string {
+  const m = ROLLUP_MEASURES[family];
+  if (m.sums.includes(column)) return `-${column} as ${column}`;
+  if (m.ints.includes(column)) return `kestrel_neg_int(${column}) as ${column}`;
+  if (m.floats.includes(column)) return `kestrel_neg_float(${column}) as ${column}`;
+  return column;
+}
+
+/**
+ * Rows of a rollup family over the range, with a `period` column (the day, month or year) and
+ * `_present` (see PRESENT): the rungs of the range's ladder (ladder.ts), rows of taken-away rungs
+ * with their measures negated, so that sums over them are the range's sums. `columns` is a
+ * select list of plain column names valid on every tier; `grain` is the coarsest tier allowed
+ * (a series by month must not read years).
  */
 export function rollupRows(
   ctx: QuestionContext,
   family: Family,
   columns: string,
-  grain: 'ladder' | 'day' = 'ladder',
+  grain: Grain = 'year',
 ): SQL {
-  const { months, days } =
-    grain === 'day'
-      ? { months: [], days: [[ctx.from, ctx.to] as [string, string]] }
-      : ladder(ctx.from, ctx.to);
-  const parts: SQL[] = [];
-  if (months.length) {
-    parts.push(sql`select month as period, ${sql.raw(columns)} from ${sql.raw(`rollup_${family}_month`)}
-      where month = any(${`{${months.join(',')}}`}::date[]) and ${sitesWhere(ctx)}`);
-  }
-  for (const [a, b] of days) {
-    parts.push(sql`select day as period, ${sql.raw(columns)} from ${sql.raw(`rollup_${family}_day`)}
-      where day between ${a}::date and ${b}::date and ${sitesWhere(ctx)}`);
-  }
+  const names = columns
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const parts = ladder(ctx.from, ctx.to, grain).map((rung) => {
+    const period = TABLE_PERIOD[rung.tier];
+    const select =
+      rung.sign === 1
+        ? [...names, `${PRESENCE[family]} as _present`]
+        : [...names.map((c) => negated(family, c)), `-(${PRESENCE[family]}) as _present`];
+    return sql`select ${sql.raw(period)} as period, ${sql.raw(select.join(', '))} from ${sql.raw(`rollup_${family}_${period}`)}
+      where ${sql.raw(period)} between ${rung.from}::date and ${rung.to}::date and ${sitesWhere(ctx)}`;
+  });
+  if (!parts.length)
+    parts.push(
+      sql`select null::date as period, ${sql.raw(names.join(', '))}, 0 as _present from ${sql.raw(`rollup_${family}_day`)} where false`,
+    );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
@@ -103,5 +135,4 @@ export function buckets(ctx: QuestionContext): string[] {
 export const bucketSql = (ctx: QuestionContext, column: string) =>
   ctx.granularity === 'day' ? `to_char(${column}, 'YYYY-MM-DD')` : `to_char(${column}, 'YYYY-MM')`;
 /** Time series read daily rows for day buckets, the ladder for month buckets. */
-export const seriesGrain = (ctx: QuestionContext) =>
-  (ctx.granularity === 'day' ? 'day' : 'ladder') as 'day' | 'ladder';
+export const seriesGrain = (ctx: QuestionContext): Grain => (ctx.granularity === 'day' ? 'day' : 'month');

@@ -1,10 +1,10 @@
 import { type DateRange, drillFilters, isDrillable, widgetById } from '@kestrel/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../api/client';
 import { useWidgetData } from '../api/widgets';
-import type { ChartSegment } from '../ui/chart/EChart';
+import { type ChartSegment, preloadCharts } from '../ui/chart/EChart';
 import { isEmptyAnswer } from './chart/empty';
 import { useInView } from './useInView';
 import { WidgetChart } from './WidgetChart';
@@ -48,6 +48,10 @@ export function WidgetCard({
   const navigate = useNavigate();
   const params = { widgetId, ...range, site, options };
   const query = useWidgetData(params, visible && def !== undefined);
+  // The chart code downloads alongside the answer, not after it.
+  useEffect(() => {
+    if (visible) preloadCharts();
+  }, [visible]);
   const [drawn, setDrawn] = useState<string | null>(null);
   const answer = query.data?.answer;
   const drawnKey = query.data ? `${query.dataUpdatedAt}` : null;

@@ -16,6 +16,8 @@ import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   factsWhere,
+  PRESENT,
+  PRESENT_SQL,
   type Question,
   type QuestionContext,
   query,
@@ -32,7 +34,7 @@ import { seriesOverTime } from '../present';
 type Row = Record<string, unknown>;
 const deviceSlots = (ctx: QuestionContext, columns: [string, number][], group = '') =>
   sql`select ${sql.raw([group, ...columns.map(([c, n]) => sumSlots(c, n))].filter(Boolean).join(', '))}
-      from ${rollupRows(ctx, 'device', [group, ...columns.map(([c]) => c)].filter(Boolean).join(', '))} r ${sql.raw(group ? `group by ${group}` : '')}`;
+      from ${rollupRows(ctx, 'device', [group, ...columns.map(([c]) => c)].filter(Boolean).join(', '))} r ${sql.raw(group ? `group by ${group} ${PRESENT_SQL}` : '')}`;
 const factSlots = (ctx: QuestionContext, selects: string[], group = '') =>
   sql`select ${sql.raw([group, ...selects].filter(Boolean).join(', '))} from image_facts f where ${factsWhere(ctx)} ${sql.raw(group ? `group by ${group}` : '')}`;
 /** `count(*) filter (where band = i) as column_i` for every band. */
@@ -279,7 +281,7 @@ export const meanAgdOverTime: Question = {
       ctx,
       await query(
         ctx,
-        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, agd_sum, agd_n', seriesGrain(ctx))} r group by 1`,
+        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, agd_sum, agd_n', seriesGrain(ctx))} r group by 1 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>

@@ -4,6 +4,7 @@ import {
   bucketSql,
   buckets,
   factsWhere,
+  PRESENT,
   type Question,
   type QuestionContext,
   query,
@@ -37,7 +38,7 @@ export const rejectsByReason: Question = {
     reasonSlices(
       await query(
         ctx,
-        sql`select reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'reason_code, rejected')} r group by 1`,
+        sql`select reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'reason_code, rejected')} r group by 1 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -77,7 +78,7 @@ export const rejectsByReasonOverTime: Question = {
       ctx,
       await query(
         ctx,
-        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'reason_code, rejected', seriesGrain(ctx))} r group by 1, 2`,
+        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'reason_code, rejected', seriesGrain(ctx))} r group by 1, 2 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -109,7 +110,7 @@ export const rejectRateOverTime: Question = {
       ctx,
       await query(
         ctx,
-        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images', seriesGrain(ctx))} x group by 1`,
+        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images', seriesGrain(ctx))} x group by 1 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -148,7 +149,7 @@ export const rejectsByReasonAndView: Question = {
     reasonsByView(
       await query(
         ctx,
-        sql`select ${sql.raw(viewSlotSql('view'))} as slot, reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'view, reason_code, rejected')} r group by 1, 2`,
+        sql`select ${sql.raw(viewSlotSql('view'))} as slot, reason_code as code, sum(rejected)::int as v from ${rollupRows(ctx, 'reject', 'view, reason_code, rejected')} r group by 1, 2 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>

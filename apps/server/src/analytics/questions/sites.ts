@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   factsWhere,
+  PRESENT,
   type Question,
   type QuestionContext,
   query,
@@ -47,7 +48,7 @@ export const examsPerSite: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id`,
+        sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id ${PRESENT}`,
       ),
       (r) => num(r.v),
       'Exams',
@@ -90,7 +91,7 @@ export const imagesPerSiteByKind: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, ${sql.raw(sumSlots('images_by_kind', 4))} from ${rollupRows(ctx, 'device', 'site_id, images_by_kind')} r group by site_id`,
+        sql`select site_id, ${sql.raw(sumSlots('images_by_kind', 4))} from ${rollupRows(ctx, 'device', 'site_id, images_by_kind')} r group by site_id ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -111,7 +112,7 @@ export const rejectRatePerSite: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images')} x group by site_id`,
+        sql`select site_id, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images')} x group by site_id ${PRESENT}`,
       ),
       (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
       'Reject rate',
@@ -152,7 +153,7 @@ export const meanAgdPerSiteByView: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, ${sql.raw(`${sumSlots('agd_view_sum', 8)}, ${sumSlots('agd_view_n', 8)}`)} from ${rollupRows(ctx, 'device', 'site_id, agd_view_sum, agd_view_n')} r group by site_id`,
+        sql`select site_id, ${sql.raw(`${sumSlots('agd_view_sum', 8)}, ${sumSlots('agd_view_n', 8)}`)} from ${rollupRows(ctx, 'device', 'site_id, agd_view_sum, agd_view_n')} r group by site_id ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -177,7 +178,7 @@ export const meanForcePerSite: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, sum(force_sum)::float8 as s, sum(force_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, force_sum, force_n')} r group by site_id`,
+        sql`select site_id, sum(force_sum)::float8 as s, sum(force_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, force_sum, force_n')} r group by site_id ${PRESENT}`,
       ),
       (r) => ratio(num(r.s), num(r.n)),
       'Mean force',
@@ -205,7 +206,7 @@ export const examsPerDeviceDay: Question = {
       ctx,
       await query<Row>(
         ctx,
-        sql`select site_id, sum(exams)::float8 as e, sum(active_days)::float8 as d from ${rollupRows(ctx, 'device', 'site_id, exams, active_days')} r group by site_id`,
+        sql`select site_id, sum(exams)::float8 as e, sum(active_days)::float8 as d from ${rollupRows(ctx, 'device', 'site_id, exams, active_days')} r group by site_id ${PRESENT}`,
       ),
       (r) => ratio(num(r.e), num(r.d)),
       'Exams per device-day',
@@ -242,7 +243,7 @@ export const examVolumeOverTimePerSite: Question = {
       ctx,
       await query(
         ctx,
-        sql`select site_id, ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams', seriesGrain(ctx))} r group by 1, 2`,
+        sql`select site_id, ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams', seriesGrain(ctx))} r group by 1, 2 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>

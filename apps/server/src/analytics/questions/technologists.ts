@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   factsWhere,
+  PRESENT,
   type Question,
   type QuestionContext,
   query,
@@ -13,6 +14,7 @@ import {
   slots,
   sumSlots,
 } from '../context';
+import type { Grain } from '../ladder';
 import { meansBySlot, rankedCategories, technologistNames, topSeriesOverTime } from '../present';
 import { POSITIONING } from '../rollups';
 
@@ -30,11 +32,11 @@ const techRollup = (
   family: 'technologist' | 'reject',
   columns: string,
   select: string,
-  grain: 'ladder' | 'day' = 'ladder',
+  grain: Grain = 'year',
   extraGroup = '',
 ) =>
   sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${rollupRows(ctx, family, `technologist_id, ${columns}`, grain)} x
-      join technologists t on t.id = x.technologist_id group by ${sql.raw(TECH)}${sql.raw(extraGroup)}`;
+      join technologists t on t.id = x.technologist_id group by ${sql.raw(TECH)}${sql.raw(extraGroup)} ${PRESENT}`;
 /** The same over raw facts (alias x) or studies. */
 const techFacts = (ctx: QuestionContext, table: 'image_facts' | 'studies', select: string, extraGroup = '') =>
   sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${sql.raw(table)} x join technologists t on t.id = x.technologist_id
@@ -170,8 +172,17 @@ async function reasonsAnswer(
   ctx: QuestionContext,
   rows: { tech: number; reason_code: string | null; v: number }[],
 ) {
+  // One pass: technologist → reason → rejects (a fleet has thousands of technologists).
   const totals = new Map<number, number>();
-  for (const r of rows) totals.set(Number(r.tech), (totals.get(Number(r.tech)) ?? 0) + Number(r.v));
+  const byReason = new Map<number, Map<string, number>>();
+  for (const r of rows) {
+    const tech = Number(r.tech);
+    const code = r.reason_code ?? 'unknown';
+    totals.set(tech, (totals.get(tech) ?? 0) + Number(r.v));
+    const m = byReason.get(tech) ?? new Map<string, number>();
+    m.set(code, (m.get(code) ?? 0) + Number(r.v));
+    byReason.set(tech, m);
+  }
   const codes = [...new Set(rows.map((r) => r.reason_code ?? 'unknown'))].sort();
   const names = await technologistNames(ctx, [...totals.keys()]);
   const meaning = (c: string) =>
@@ -180,11 +191,7 @@ async function reasonsAnswer(
     [...totals.entries()].map(([tech, total]) => ({
       key: tech,
       value: total,
-      extra: codes.map((c) =>
-        rows
-          .filter((r) => Number(r.tech) === tech && (r.reason_code ?? 'unknown') === c)
-          .reduce((a, r) => a + Number(r.v), 0),
-      ),
+      extra: codes.map((c) => byReason.get(tech)?.get(c) ?? 0),
     })),
     names,
     {
@@ -209,7 +216,7 @@ export const rejectsPerTechnologistByReason: Question = {
           'reject',
           'reason_code, rejected',
           'reason_code, sum(rejected)::int as v',
-          'ladder',
+          'year',
           ', reason_code',
         ),
       ),

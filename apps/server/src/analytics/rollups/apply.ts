@@ -6,10 +6,13 @@ import {
   factSamples,
   rollupDeviceDay,
   rollupDeviceMonth,
+  rollupDeviceYear,
   rollupRejectDay,
   rollupRejectMonth,
+  rollupRejectYear,
   rollupTechnologistDay,
   rollupTechnologistMonth,
+  rollupTechnologistYear,
 } from '../../platform/db/schema';
 import { bumpDataVersion } from '../cache';
 import type { RollupDeltas } from './deltas';
@@ -55,6 +58,13 @@ const TECH_SUMS = [
 const TECH_INT_ARRAYS = ['force_view_n', 'force_bands', 'exam_hours'];
 const TECH_FLOAT_ARRAYS = ['force_view_sum'];
 
+/** The measure columns of each family (what a ladder's taken-away rung negates). */
+export const ROLLUP_MEASURES = {
+  device: { sums: [...DEVICE_SUMS, 'active_days'], ints: DEVICE_INT_ARRAYS, floats: DEVICE_FLOAT_ARRAYS },
+  technologist: { sums: TECH_SUMS, ints: TECH_INT_ARRAYS, floats: TECH_FLOAT_ARRAYS },
+  reject: { sums: ['rejected'], ints: [] as string[], floats: [] as string[] },
+};
+
 /** `ON CONFLICT … DO UPDATE` adding the delta to the stored row, arrays element by element. */
 function addUp(
   table: string,
@@ -81,7 +91,7 @@ function addUp(
 export interface RollupFamily {
   deltas: Exclude<keyof RollupDeltas, 'samples'>;
   table: PgTable;
-  period: 'day' | 'month';
+  period: 'day' | 'month' | 'year';
   /** The `on conflict …` clause, as SQL text. */
   onConflict: string;
 }
@@ -113,6 +123,18 @@ export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
     ),
   },
   {
+    deltas: 'deviceYear',
+    table: rollupDeviceYear,
+    period: 'year',
+    onConflict: addUp(
+      'rollup_device_year',
+      '(year, device_id)',
+      DEVICE_SUMS,
+      DEVICE_INT_ARRAYS,
+      DEVICE_FLOAT_ARRAYS,
+    ),
+  },
+  {
     deltas: 'technologistDay',
     table: rollupTechnologistDay,
     period: 'day',
@@ -137,6 +159,18 @@ export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
     ),
   },
   {
+    deltas: 'technologistYear',
+    table: rollupTechnologistYear,
+    period: 'year',
+    onConflict: addUp(
+      'rollup_technologist_year',
+      '(year, technologist_id)',
+      TECH_SUMS,
+      TECH_INT_ARRAYS,
+      TECH_FLOAT_ARRAYS,
+    ),
+  },
+  {
     deltas: 'rejectDay',
     table: rollupRejectDay,
     period: 'day',
@@ -147,6 +181,12 @@ export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
     table: rollupRejectMonth,
     period: 'month',
     onConflict: addUp('rollup_reject_month', 'on constraint rollup_reject_month_key', ['rejected'], [], []),
+  },
+  {
+    deltas: 'rejectYear',
+    table: rollupRejectYear,
+    period: 'year',
+    onConflict: addUp('rollup_reject_year', 'on constraint rollup_reject_year_key', ['rejected'], [], []),
   },
 ];
 
@@ -167,21 +207,33 @@ export const RECOUNT_ACTIVE_DAYS = `update rollup_device_month m set active_days
     where d.device_id = m.device_id and d.day >= m.month and d.day < (m.month + interval '1 month') and d.exams > 0)
   from k where m.month = k.month and m.device_id = k.device_id`;
 
+/** The same for the years of those months, from the recounted months (run after the above). */
+export const RECOUNT_ACTIVE_YEARS = `update rollup_device_year y set active_days = (
+    select coalesce(sum(m.active_days), 0) from rollup_device_month m
+    where m.device_id = y.device_id and m.month >= y.year and m.month < (y.year + interval '1 year'))
+  from (select distinct date_trunc('year', month)::date as year, device_id from k) ky
+  where y.year = ky.year and y.device_id = ky.device_id`;
+
+/** The statement that follows a family's upsert, if any: active days recounted. */
+export const AFTER_UPSERT: Partial<Record<RollupFamily['deltas'], string>> = {
+  deviceMonth: RECOUNT_ACTIVE_DAYS,
+  deviceYear: RECOUNT_ACTIVE_YEARS,
+};
+
 /** Write one batch of deltas. Called inside the transaction that stored the facts. */
 export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
   bumpDataVersion();
   for (const family of ROLLUP_FAMILIES) {
     const rows = familyRows(d, family);
     if (rows.length) await insertUnnest(db, family.table, rows as never[], sql.raw(family.onConflict));
-    // After the days are in: the months' active days are counted from them.
-    if (family.deltas === 'deviceMonth') {
-      const months = activeMonths(d);
-      if (months.length)
-        await db.execute(sql`
+    // After the days are in: the months' active days are counted from them, the years' from those.
+    const recount = AFTER_UPSERT[family.deltas];
+    const months = recount ? activeMonths(d) : [];
+    if (recount && months.length)
+      await db.execute(sql`
           with k(month, device_id) as (
             select * from unnest(${sql.param(months.map((m) => m.month))}::date[], ${sql.param(months.map((m) => m.deviceId))}::int[]))
-          ${sql.raw(RECOUNT_ACTIVE_DAYS)}`);
-    }
+          ${sql.raw(recount)}`);
   }
   if (d.samples.length) await insertUnnest(db, factSamples, d.samples, sql`on conflict do nothing`);
 }

@@ -57,9 +57,11 @@ type DeviceRow = Omit<typeof rollupDeviceDay.$inferInsert, 'day'>;
 type TechnologistRow = Omit<typeof rollupTechnologistDay.$inferInsert, 'day'>;
 type RejectRow = Omit<typeof rollupRejectDay.$inferInsert, 'day'>;
 type Keyed<T> = { period: string } & T;
+type Period = 'Day' | 'Month' | 'Year';
 
 const zeros = (n: number) => new Array<number>(n).fill(0);
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+export const yearOf = (day: string) => `${day.slice(0, 4)}-01-01`;
 
 function emptyDevice(f: {
   deviceId: number;
@@ -191,10 +193,13 @@ function addTechnologistImage(r: TechnologistRow, f: RollupFact, s: number) {
 export interface RollupDeltas {
   deviceDay: Keyed<DeviceRow>[];
   deviceMonth: Keyed<DeviceRow>[];
+  deviceYear: Keyed<DeviceRow>[];
   technologistDay: Keyed<TechnologistRow>[];
   technologistMonth: Keyed<TechnologistRow>[];
+  technologistYear: Keyed<TechnologistRow>[];
   rejectDay: Keyed<RejectRow>[];
   rejectMonth: Keyed<RejectRow>[];
+  rejectYear: Keyed<RejectRow>[];
   samples: (typeof factSamples.$inferInsert)[];
 }
 
@@ -213,17 +218,21 @@ export function rollupDeltas(input: {
   const maps = {
     deviceDay: new Map<string, Keyed<DeviceRow>>(),
     deviceMonth: new Map<string, Keyed<DeviceRow>>(),
+    deviceYear: new Map<string, Keyed<DeviceRow>>(),
     technologistDay: new Map<string, Keyed<TechnologistRow>>(),
     technologistMonth: new Map<string, Keyed<TechnologistRow>>(),
+    technologistYear: new Map<string, Keyed<TechnologistRow>>(),
     rejectDay: new Map<string, Keyed<RejectRow>>(),
     rejectMonth: new Map<string, Keyed<RejectRow>>(),
+    rejectYear: new Map<string, Keyed<RejectRow>>(),
   };
   const periods = (day: string) =>
     [
       ['Day', day],
       ['Month', monthOf(day)],
+      ['Year', yearOf(day)],
     ] as const;
-  const device = (f: RollupFact | RollupExam, which: 'Day' | 'Month', period: string) => {
+  const device = (f: RollupFact | RollupExam, which: Period, period: string) => {
     const map = maps[`device${which}`];
     const key = `${period}|${f.deviceId}`;
     let row = map.get(key);
@@ -233,7 +242,7 @@ export function rollupDeltas(input: {
     }
     return row;
   };
-  const technologist = (f: RollupFact | RollupExam, which: 'Day' | 'Month', period: string) => {
+  const technologist = (f: RollupFact | RollupExam, which: Period, period: string) => {
     const map = maps[`technologist${which}`];
     const key = `${period}|${f.technologistId}`;
     let row = map.get(key);
@@ -298,7 +307,7 @@ export function rollupDeltas(input: {
     if (f.rejected) reject(f, -1);
   }
 
-  // A device-day is active when it has an exam (the monthly count is recounted from the days).
+  // A device-day is active when it has an exam (months and years are recounted from the days).
   for (const e of input.exams) {
     for (const [which, period] of periods(e.localDate)) {
       const d = device(e, which, period);
@@ -315,10 +324,13 @@ export function rollupDeltas(input: {
   return {
     deviceDay: [...maps.deviceDay.values()],
     deviceMonth: [...maps.deviceMonth.values()],
+    deviceYear: [...maps.deviceYear.values()],
     technologistDay: [...maps.technologistDay.values()],
     technologistMonth: [...maps.technologistMonth.values()],
+    technologistYear: [...maps.technologistYear.values()],
     rejectDay: [...maps.rejectDay.values()],
     rejectMonth: [...maps.rejectMonth.values()],
+    rejectYear: [...maps.rejectYear.values()],
     samples,
   };
 }

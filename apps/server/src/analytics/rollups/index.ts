@@ -1,4 +1,5 @@
 export {
+  AFTER_UPSERT,
   activeMonths,
   applyRollupDeltas,
   familyRows,

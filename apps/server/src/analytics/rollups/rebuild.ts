@@ -78,10 +78,13 @@ async function accumulate(
   const keep = (d: RollupDeltas): RollupDeltas => ({
     deviceDay: families.includes('device') ? d.deviceDay : [],
     deviceMonth: families.includes('device') ? d.deviceMonth : [],
+    deviceYear: families.includes('device') ? d.deviceYear : [],
     technologistDay: families.includes('technologist') ? d.technologistDay : [],
     technologistMonth: families.includes('technologist') ? d.technologistMonth : [],
+    technologistYear: families.includes('technologist') ? d.technologistYear : [],
     rejectDay: families.includes('device') ? d.rejectDay : [],
     rejectMonth: families.includes('device') ? d.rejectMonth : [],
+    rejectYear: families.includes('device') ? d.rejectYear : [],
     samples: families.includes('device') ? d.samples : [],
   });
   let after = 0;
@@ -136,8 +139,10 @@ export async function rebuildDeviceRollups(db: DbOrTx, deviceIds: number[]): Pro
   for (const table of [
     'rollup_device_day',
     'rollup_device_month',
+    'rollup_device_year',
     'rollup_reject_day',
     'rollup_reject_month',
+    'rollup_reject_year',
     'fact_samples',
   ]) {
     await db.execute(sql`delete from ${sql.identifier(table)} where device_id = any(${devices})`);
@@ -145,7 +150,11 @@ export async function rebuildDeviceRollups(db: DbOrTx, deviceIds: number[]): Pro
   await accumulate(db, ['device'], sql`f.device_id = any(${devices})`, sql`s.device_id = any(${devices})`);
   if (techs.length) {
     const list = sql`${`{${techs.join(',')}}`}::int[]`;
-    for (const table of ['rollup_technologist_day', 'rollup_technologist_month']) {
+    for (const table of [
+      'rollup_technologist_day',
+      'rollup_technologist_month',
+      'rollup_technologist_year',
+    ]) {
       await db.execute(sql`delete from ${sql.identifier(table)} where technologist_id = any(${list})`);
     }
     await accumulate(
@@ -167,10 +176,13 @@ export async function rebuildAllRollups(db: Db): Promise<void> {
     for (const table of [
       'rollup_device_day',
       'rollup_device_month',
+      'rollup_device_year',
       'rollup_technologist_day',
       'rollup_technologist_month',
+      'rollup_technologist_year',
       'rollup_reject_day',
       'rollup_reject_month',
+      'rollup_reject_year',
       'fact_samples',
     ]) {
       await tx.execute(sql`delete from ${sql.identifier(table)}`);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { generateFleet } from '@kestrel/fleet-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +12,13 @@ import { ensureRollupsCurrent, rebuildAllRollups, rebuildDeviceRollups } from '.
 const TABLES = [
   ['rollup_device_day', 'day, device_id'],
   ['rollup_device_month', 'month, device_id'],
+  ['rollup_device_year', 'year, device_id'],
   ['rollup_technologist_day', 'day, technologist_id'],
   ['rollup_technologist_month', 'month, technologist_id'],
+  ['rollup_technologist_year', 'year, technologist_id'],
   ['rollup_reject_day', 'day, device_id, technologist_id, view, reason_code'],
   ['rollup_reject_month', 'month, device_id, technologist_id, view, reason_code'],
+  ['rollup_reject_year', 'year, device_id, technologist_id, view, reason_code'],
   ['fact_samples', 'fact_id'],
 ] as const;
 
@@ -78,6 +83,23 @@ describe('rollups', () => {
     expect(await snapshot(t)).toEqual(incremental);
   });
 
+  it('the years that migration 0012 fills from the months equal the years kept by ingest', async () => {
+    const kept = await snapshot(t);
+    expect(kept.rollup_device_year!.length).toBeGreaterThan(0);
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../../migrations/0012_rollup_years.sql'),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*(--.*\n)*\s*INSERT INTO rollup_\w+_year/.test(s));
+    expect(backfill).toHaveLength(3);
+    for (const table of ['rollup_device_year', 'rollup_technologist_year', 'rollup_reject_year'])
+      await t.database.db.execute(sql.raw(`delete from ${table}`));
+    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+    expect(await snapshot(t)).toEqual(kept);
+  });
+
   it('counts each exposure once although its image and its RDSR event both arrived', async () => {
     const [r] = rowsOf<{ rdsr: number; events: number }>(
       await t.database.db.execute(sql`select (select count(*) from image_facts where source = 'rdsr')::int as rdsr,
@@ -93,7 +115,7 @@ describe('rollups', () => {
       await t.database.db.execute(sql`select (select count(*) from image_facts)::int as images,
         (select count(*) from image_facts where rejected)::int as rejected, (select count(*) from studies)::int as exams`),
     );
-    for (const table of ['rollup_device_day', 'rollup_device_month']) {
+    for (const table of ['rollup_device_day', 'rollup_device_month', 'rollup_device_year']) {
       const [r] = rowsOf<typeof f>(
         await t.database.db.execute(
           sql.raw(
@@ -103,11 +125,13 @@ describe('rollups', () => {
       );
       expect(r, table).toEqual(f);
     }
-    const [active] = rowsOf<{ m: number; d: number }>(
+    const [active] = rowsOf<{ m: number; y: number; d: number }>(
       await t.database.db.execute(sql`select (select sum(active_days) from rollup_device_month)::int as m,
+        (select sum(active_days) from rollup_device_year)::int as y,
         (select count(*) from rollup_device_day where exams > 0)::int as d`),
     );
     expect(active!.m).toBe(active!.d);
+    expect(active!.y).toBe(active!.d);
   });
 
   it('rebuilding one device leaves every rollup as it was', async () => {

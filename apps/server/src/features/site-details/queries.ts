@@ -1,6 +1,6 @@
 import type { ConnectionThresholds } from '@kestrel/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rollupRows } from '../../analytics/context';
+import { PRESENT, rollupRows } from '../../analytics/context';
 import type { DbOrTx } from '../../platform/db';
 import { customers, devices, sites } from '../../platform/db/schema';
 import { rowsOf, type Scope, siteVisible } from '../../platform/scope';
@@ -50,7 +50,7 @@ export async function volumesBySite(
   const rows = rowsOf<{ site_id: number; exams: number; images: number; rejected: number }>(
     await db.execute(sql`select site_id, sum(exams)::int as exams, sum(images)::int as images,
       sum(rejected)::int as rejected
-      from ${rollupRows(ctx, 'device', 'site_id, exams, images, rejected')} r group by site_id`),
+      from ${rollupRows(ctx, 'device', 'site_id, exams, images, rejected')} r group by site_id ${PRESENT}`),
   );
   return new Map(
     rows.map((r) => [

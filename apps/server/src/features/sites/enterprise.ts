@@ -7,7 +7,7 @@ import {
 } from '@kestrel/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { query, rollupRows } from '../../analytics/context';
+import { PRESENT, query, rollupRows } from '../../analytics/context';
 import {
   active,
   addSums,
@@ -57,7 +57,7 @@ export async function enterprise(
   const rows = await query<Record<string, unknown> & { site_id: number }>(
     ctx,
     sql`select site_id, ${sql.raw(MEASURE_SUMS)}
-        from ${rollupRows(ctx, 'device', `site_id, ${MEASURE_COLUMNS}`)} x group by site_id`,
+        from ${rollupRows(ctx, 'device', `site_id, ${MEASURE_COLUMNS}`)} x group by site_id ${PRESENT}`,
   );
   const bySite = new Map(rows.map((r) => [Number(r.site_id), sumsOf(r)]));
   const fleet = [...bySite.values()].filter(active).map(measuresOf);

@@ -1,7 +1,7 @@
 import type { TechnologistPerformance } from '@kestrel/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bucketSql, buckets, query, rollupRows, seriesGrain } from '../../analytics/context';
+import { bucketSql, buckets, PRESENT, query, rollupRows, seriesGrain } from '../../analytics/context';
 import {
   active,
   addSums,
@@ -48,7 +48,7 @@ export async function technologistPerformance(
     sql`select ${sql.raw(SURVIVOR)} as tech, ${sql.raw(bucket)} as bucket, ${sql.raw(MEASURE_SUMS)}
         from ${rollupRows(ctx, 'technologist', `technologist_id, ${MEASURE_COLUMNS}`, seriesGrain(ctx))} x
         join technologists t on t.id = x.technologist_id
-        group by 1, 2`,
+        group by 1, 2 ${PRESENT}`,
   );
 
   const perBucket = new Map<string, Map<number, Sums>>();

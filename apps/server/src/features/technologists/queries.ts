@@ -1,7 +1,7 @@
 import type { TechnologistListQuery, TechnologistRecord, TechnologistRow } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { query, rollupRows } from '../../analytics/context';
+import { PRESENT, query, rollupRows } from '../../analytics/context';
 import { MEASURE_COLUMNS, MEASURE_SUMS, measuresOf, rangeContext, sumsOf } from '../../analytics/measures';
 import type { technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
@@ -41,7 +41,7 @@ export async function listTechnologists(
           select ${sql.raw(SURVIVOR)} as tech, ${sql.raw(MEASURE_SUMS)}
           from ${rollupRows(ctx, 'technologist', `technologist_id, ${MEASURE_COLUMNS}`)} x
           join technologists t on t.id = x.technologist_id
-          group by 1)
+          group by 1 ${PRESENT})
         select t.id, t.site_id, coalesce(s.alias, s.name) as site_name, t.display_name, t.alias, t.status,
                t.comments, m.exams, m.images, m.rejected, m.agd_sum, m.agd_n, m.force_sum, m.force_n
         from technologists t join sites s on s.id = t.site_id left join m on m.tech = t.id

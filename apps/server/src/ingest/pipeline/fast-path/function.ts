@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { RECOUNT_ACTIVE_DAYS, ROLLUP_FAMILIES } from '../../../analytics/rollups';
+import { AFTER_UPSERT, ROLLUP_FAMILIES } from '../../../analytics/rollups';
 import type { Db } from '../../../platform/db';
 import { columnsOf } from '../../../platform/db/records';
 import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
@@ -67,11 +67,12 @@ const DOSE_EVENT_NEAR = `select 1 from jsonb_to_recordset(b->'probes') as p(devi
 export function fastPathFunction(): { name: string; ddl: string } {
   const families = ROLLUP_FAMILIES.map((f) => {
     const upsert = `${insertFrom(f.table, f.deltas)} ${f.onConflict};`;
-    if (f.deltas !== 'deviceMonth') return upsert;
+    const recount = AFTER_UPSERT[f.deltas];
+    if (!recount) return upsert;
     return `${upsert}
   with k(month, device_id) as (
     select * from jsonb_to_recordset(b->'active_months') as r(month date, device_id int))
-  ${RECOUNT_ACTIVE_DAYS};`;
+  ${recount};`;
   }).join('\n  ');
   const body = `
 declare

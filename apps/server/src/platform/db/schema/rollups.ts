@@ -13,9 +13,9 @@ import {
 
 /**
  * Rollups that the widgets read (DESIGN.md §1.4), kept in the same transaction as the facts.
- * Each family exists per day and per month: a question over a long range reads whole months
- * from the monthly table and only the days at its edges from the daily one, so its cost depends
- * on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,
+ * Each family exists per day, per month and per year: a question over a long range reads whole
+ * years and months from the coarse tables and only the days at its edges from the daily one, so
+ * its cost depends on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,
  * view, bands, hours) are columns or fixed-length arrays, not rows, to keep the tables small:
  * a year of a 2,000-device fleet is ~24,000 device-month rows.
  *
@@ -79,6 +79,16 @@ export const rollupDeviceMonth = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.deviceId] }), index().on(t.siteId, t.month)],
 );
 
+/**
+ * Whole calendar years: a range of a year or more reads one row per device and year, plus what
+ * the ladder adds or takes away at its edges (analytics/ladder.ts). Same measures as a month.
+ */
+export const rollupDeviceYear = pgTable(
+  'rollup_device_year',
+  { year: date({ mode: 'string' }).notNull(), deviceId: integer().notNull(), ...deviceMeasures() },
+  (t) => [primaryKey({ columns: [t.year, t.deviceId] }), index().on(t.siteId, t.year)],
+);
+
 const technologistMeasures = () => ({
   siteId: integer().notNull(),
   customerId: integer().notNull(),
@@ -113,6 +123,16 @@ export const rollupTechnologistMonth = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.technologistId] }), index().on(t.siteId, t.month)],
 );
 
+export const rollupTechnologistYear = pgTable(
+  'rollup_technologist_year',
+  {
+    year: date({ mode: 'string' }).notNull(),
+    technologistId: integer().notNull(),
+    ...technologistMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.technologistId] }), index().on(t.siteId, t.year)],
+);
+
 /** Rejected images by reason: sparse (only rejects make rows), so rows are fine here. */
 const rejectColumns = () => ({
   deviceId: integer().notNull(),
@@ -143,6 +163,17 @@ export const rollupRejectMonth = pgTable(
       .on(t.month, t.deviceId, t.technologistId, t.view, t.reasonCode)
       .nullsNotDistinct(),
     index().on(t.siteId, t.month),
+  ],
+);
+
+export const rollupRejectYear = pgTable(
+  'rollup_reject_year',
+  { year: date({ mode: 'string' }).notNull(), ...rejectColumns() },
+  (t) => [
+    unique('rollup_reject_year_key')
+      .on(t.year, t.deviceId, t.technologistId, t.view, t.reasonCode)
+      .nullsNotDistinct(),
+    index().on(t.siteId, t.year),
   ],
 );
 
