@@ -52,10 +52,7 @@ async function contents(db: Database['db']) {
     deviceMonth: strip(await q(measures('rollup_device_month', 'device')), 'device_id'),
     deviceYear: strip(await q(measures('rollup_device_year', 'device')), 'device_id'),
     technologistDay: strip(await q(measures('rollup_technologist_day', 'technologist')), 'technologist_id'),
-    technologistYear: strip(
-      await q(measures('rollup_technologist_year', 'technologist')),
-      'technologist_id',
-    ),
+    technologistYear: strip(await q(measures('rollup_technologist_year', 'technologist')), 'technologist_id'),
     rejectYear: strip(
       await q(measures('rollup_reject_year', 'device', 'technologist')),
       'device_id',
