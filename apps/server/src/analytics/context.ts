@@ -45,8 +45,9 @@ export type Family = 'device' | 'technologist' | 'reject';
  * January but not in the range — so grouped questions keep only groups with `PRESENT`, as the
  * same question over raw facts would.
  */
-const PRESENCE: Record<Family, string> = {
+const PRESENCE: Record<Family | 'fleet', string> = {
   device: 'images + exams',
+  fleet: 'images + exams',
   technologist: 'images + exams',
   reject: 'rejected',
 };
@@ -56,7 +57,7 @@ export const PRESENT = sql.raw(PRESENT_SQL);
 const TABLE_PERIOD = { day: 'day', month: 'month', year: 'year' } as const;
 
 /** A select-list column of a taken-away rung: measures negated, keys as they are. */
-function negated(family: Family, column: string): string {
+function negated(family: Family | 'fleet', column: string): string {
   const m = ROLLUP_MEASURES[family];
   if (m.sums.includes(column)) return `-${column} as ${column}`;
   if (m.ints.includes(column)) return `kestrel_neg_int(${column}) as ${column}`;
@@ -81,18 +82,27 @@ export function rollupRows(
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
+  // A caller who sees every site, asking nothing per site or device: the fleet rows will do.
+  const fleet =
+    family === 'device' &&
+    ctx.sites === null &&
+    names.every(
+      (c) => c === 'device_type' || Object.values(ROLLUP_MEASURES.fleet).some((m) => m.includes(c)),
+    );
+  const source = fleet ? 'fleet' : family;
+  const where = fleet ? sql`true` : sitesWhere(ctx);
   const parts = ladder(ctx.from, ctx.to, grain).map((rung) => {
     const period = TABLE_PERIOD[rung.tier];
     const select =
       rung.sign === 1
-        ? [...names, `${PRESENCE[family]} as _present`]
-        : [...names.map((c) => negated(family, c)), `-(${PRESENCE[family]}) as _present`];
-    return sql`select ${sql.raw(period)} as period, ${sql.raw(select.join(', '))} from ${sql.raw(`rollup_${family}_${period}`)}
-      where ${sql.raw(period)} between ${rung.from}::date and ${rung.to}::date and ${sitesWhere(ctx)}`;
+        ? [...names, `${PRESENCE[source]} as _present`]
+        : [...names.map((c) => negated(source, c)), `-(${PRESENCE[source]}) as _present`];
+    return sql`select ${sql.raw(period)} as period, ${sql.raw(select.join(', '))} from ${sql.raw(`rollup_${source}_${period}`)}
+      where ${sql.raw(period)} between ${rung.from}::date and ${rung.to}::date and ${where}`;
   });
   if (!parts.length)
     parts.push(
-      sql`select null::date as period, ${sql.raw(names.join(', '))}, 0 as _present from ${sql.raw(`rollup_${family}_day`)} where false`,
+      sql`select null::date as period, ${sql.raw(names.join(', '))}, 0 as _present from ${sql.raw(`rollup_${source}_day`)} where false`,
     );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }

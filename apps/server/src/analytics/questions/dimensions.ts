@@ -281,7 +281,7 @@ export const meanAgdOverTime: Question = {
       ctx,
       await query(
         ctx,
-        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, agd_sum, agd_n', seriesGrain(ctx))} r group by 1 ${PRESENT}`,
+        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n from ${rollupRows(ctx, 'device', 'agd_sum, agd_n', seriesGrain(ctx))} r group by 1 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>

@@ -110,7 +110,7 @@ export const rejectRateOverTime: Question = {
       ctx,
       await query(
         ctx,
-        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images', seriesGrain(ctx))} x group by 1 ${PRESENT}`,
+        sql`select ${sql.raw(bucketSql(ctx, 'period'))} as bucket, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'rejected, images', seriesGrain(ctx))} x group by 1 ${PRESENT}`,
       ),
     ),
   raw: async (ctx) =>
@@ -180,7 +180,7 @@ export const examsByProcedure: Question = {
   answer: async (ctx) => {
     const [r] = await query<Record<string, unknown>>(
       ctx,
-      sql`select ${sql.raw(sumSlots('exams_by_procedure', 4))} from ${rollupRows(ctx, 'device', 'site_id, exams_by_procedure')} x`,
+      sql`select ${sql.raw(sumSlots('exams_by_procedure', 4))} from ${rollupRows(ctx, 'device', 'exams_by_procedure')} x`,
     );
     return procedureSlices(slots(r ?? {}, 'exams_by_procedure', 4));
   },

@@ -7,6 +7,9 @@ import {
   rollupDeviceDay,
   rollupDeviceMonth,
   rollupDeviceYear,
+  rollupFleetDay,
+  rollupFleetMonth,
+  rollupFleetYear,
   rollupRejectDay,
   rollupRejectMonth,
   rollupRejectYear,
@@ -61,6 +64,7 @@ const TECH_FLOAT_ARRAYS = ['force_view_sum'];
 /** The measure columns of each family (what a ladder's taken-away rung negates). */
 export const ROLLUP_MEASURES = {
   device: { sums: [...DEVICE_SUMS, 'active_days'], ints: DEVICE_INT_ARRAYS, floats: DEVICE_FLOAT_ARRAYS },
+  fleet: { sums: DEVICE_SUMS, ints: DEVICE_INT_ARRAYS, floats: DEVICE_FLOAT_ARRAYS },
   technologist: { sums: TECH_SUMS, ints: TECH_INT_ARRAYS, floats: TECH_FLOAT_ARRAYS },
   reject: { sums: ['rejected'], ints: [] as string[], floats: [] as string[] },
 };
@@ -134,6 +138,20 @@ export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
       DEVICE_FLOAT_ARRAYS,
     ),
   },
+  ...(['day', 'month', 'year'] as const).map(
+    (period): RollupFamily => ({
+      deltas: `fleet${period[0]!.toUpperCase()}${period.slice(1)}` as 'fleetDay' | 'fleetMonth' | 'fleetYear',
+      table: { day: rollupFleetDay, month: rollupFleetMonth, year: rollupFleetYear }[period],
+      period,
+      onConflict: addUp(
+        `rollup_fleet_${period}`,
+        `(${period}, device_type)`,
+        DEVICE_SUMS,
+        DEVICE_INT_ARRAYS,
+        DEVICE_FLOAT_ARRAYS,
+      ),
+    }),
+  ),
   {
     deltas: 'technologistDay',
     table: rollupTechnologistDay,
@@ -236,4 +254,23 @@ export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<vo
           ${sql.raw(recount)}`);
   }
   if (d.samples.length) await insertUnnest(db, factSamples, d.samples, sql`on conflict do nothing`);
+}
+
+/**
+ * The fleet rows of some periods recomputed from the device rows (devices with a site): after a
+ * device's rollups were rebuilt (assigned to a site), and to fill the table (migration 0013).
+ * `periods` null = every period.
+ */
+export function refreshFleetSql(period: 'day' | 'month' | 'year', periods: string[] | null): string {
+  const columns = [...DEVICE_SUMS, ...DEVICE_INT_ARRAYS, ...DEVICE_FLOAT_ARRAYS];
+  const sums = [
+    ...DEVICE_SUMS.map((c) => `sum(${c})`),
+    ...DEVICE_INT_ARRAYS.map((c) => `kestrel_sum_int(${c})`),
+    ...DEVICE_FLOAT_ARRAYS.map((c) => `kestrel_sum_float(${c})`),
+  ];
+  const only = periods ? ` and ${period} = any('{${periods.join(',')}}'::date[])` : '';
+  return `delete from rollup_fleet_${period} where true${only};
+insert into rollup_fleet_${period} (${period}, device_type, ${columns.join(', ')})
+select ${period}, device_type, ${sums.join(', ')}
+from rollup_device_${period} where site_id is not null${only} group by ${period}, device_type;`;
 }

@@ -13,6 +13,7 @@ import {
 import type {
   factSamples,
   rollupDeviceDay,
+  rollupFleetDay,
   rollupRejectDay,
   rollupTechnologistDay,
 } from '../../platform/db/schema';
@@ -54,6 +55,9 @@ export interface RollupExam {
 export const POSITIONING = '111209';
 
 type DeviceRow = Omit<typeof rollupDeviceDay.$inferInsert, 'day'>;
+type FleetRow = Omit<typeof rollupFleetDay.$inferInsert, 'day'>;
+/** The image and exam measures that a device row and a fleet row share. */
+type Measures = Omit<FleetRow, 'deviceType'>;
 type TechnologistRow = Omit<typeof rollupTechnologistDay.$inferInsert, 'day'>;
 type RejectRow = Omit<typeof rollupRejectDay.$inferInsert, 'day'>;
 type Keyed<T> = { period: string } & T;
@@ -71,10 +75,16 @@ function emptyDevice(f: {
 }): DeviceRow {
   return {
     deviceId: f.deviceId,
-    deviceType: f.deviceType,
     siteId: f.siteId,
     customerId: f.customerId,
     activeDays: 0,
+    ...emptyFleet(f.deviceType),
+  };
+}
+
+function emptyFleet(deviceType: string): FleetRow {
+  return {
+    deviceType,
     exams: 0,
     examsByProcedure: zeros(PROCEDURES.length),
     images: 0,
@@ -132,7 +142,7 @@ function emptyTechnologist(f: {
  * Counts images of a fact into a device row (image measures only; rejects separately). `s` is
  * +1 to add the fact, -1 to take it out again (a fact whose values a merge changed).
  */
-function addImage(r: DeviceRow, f: RollupFact, s: number) {
+function addImage(r: Measures, f: RollupFact, s: number) {
   r.images! += s;
   r.imagesByKind![kindGroup(f.imageKind)]! += s;
   const v = viewSlot(f.view);
@@ -194,6 +204,9 @@ export interface RollupDeltas {
   deviceDay: Keyed<DeviceRow>[];
   deviceMonth: Keyed<DeviceRow>[];
   deviceYear: Keyed<DeviceRow>[];
+  fleetDay: Keyed<FleetRow>[];
+  fleetMonth: Keyed<FleetRow>[];
+  fleetYear: Keyed<FleetRow>[];
   technologistDay: Keyed<TechnologistRow>[];
   technologistMonth: Keyed<TechnologistRow>[];
   technologistYear: Keyed<TechnologistRow>[];
@@ -219,6 +232,9 @@ export function rollupDeltas(input: {
     deviceDay: new Map<string, Keyed<DeviceRow>>(),
     deviceMonth: new Map<string, Keyed<DeviceRow>>(),
     deviceYear: new Map<string, Keyed<DeviceRow>>(),
+    fleetDay: new Map<string, Keyed<FleetRow>>(),
+    fleetMonth: new Map<string, Keyed<FleetRow>>(),
+    fleetYear: new Map<string, Keyed<FleetRow>>(),
     technologistDay: new Map<string, Keyed<TechnologistRow>>(),
     technologistMonth: new Map<string, Keyed<TechnologistRow>>(),
     technologistYear: new Map<string, Keyed<TechnologistRow>>(),
@@ -238,6 +254,18 @@ export function rollupDeltas(input: {
     let row = map.get(key);
     if (!row) {
       row = { period, ...emptyDevice(f) };
+      map.set(key, row);
+    }
+    return row;
+  };
+  /** The fleet row a fact or exam also counts in; none for a device not assigned to a site. */
+  const fleet = (f: RollupFact | RollupExam, which: Period, period: string) => {
+    if (f.siteId === null) return null;
+    const map = maps[`fleet${which}`];
+    const key = `${period}|${f.deviceType}`;
+    let row = map.get(key);
+    if (!row) {
+      row = { period, ...emptyFleet(f.deviceType) };
       map.set(key, row);
     }
     return row;
@@ -270,6 +298,8 @@ export function rollupDeltas(input: {
           rejected: s,
         });
       device(f, which, period).rejected! += s;
+      const all = fleet(f, which, period);
+      if (all) all.rejected! += s;
       if (f.technologistId !== null) {
         const t = technologist(f, which, period);
         t.rejected! += s;
@@ -282,6 +312,8 @@ export function rollupDeltas(input: {
   for (const f of input.facts) {
     for (const [which, period] of periods(f.localDate)) {
       addImage(device(f, which, period), f, 1);
+      const all = fleet(f, which, period);
+      if (all) addImage(all, f, 1);
       if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f, 1);
     }
     if (f.rejected) reject(f);
@@ -302,6 +334,8 @@ export function rollupDeltas(input: {
   for (const f of input.removed ?? []) {
     for (const [which, period] of periods(f.localDate)) {
       addImage(device(f, which, period), f, -1);
+      const all = fleet(f, which, period);
+      if (all) addImage(all, f, -1);
       if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f, -1);
     }
     if (f.rejected) reject(f, -1);
@@ -313,7 +347,13 @@ export function rollupDeltas(input: {
       const d = device(e, which, period);
       d.exams! += 1;
       if (which === 'Day') d.activeDays = 1;
-      d.examsByProcedure![Math.max(0, PROCEDURES.indexOf(e.procedure as (typeof PROCEDURES)[number]))]! += 1;
+      const procedure = Math.max(0, PROCEDURES.indexOf(e.procedure as (typeof PROCEDURES)[number]));
+      d.examsByProcedure![procedure]! += 1;
+      const all = fleet(e, which, period);
+      if (all) {
+        all.exams! += 1;
+        all.examsByProcedure![procedure]! += 1;
+      }
       if (e.technologistId !== null) {
         const t = technologist(e, which, period);
         t.exams! += 1;
@@ -325,6 +365,9 @@ export function rollupDeltas(input: {
     deviceDay: [...maps.deviceDay.values()],
     deviceMonth: [...maps.deviceMonth.values()],
     deviceYear: [...maps.deviceYear.values()],
+    fleetDay: [...maps.fleetDay.values()],
+    fleetMonth: [...maps.fleetMonth.values()],
+    fleetYear: [...maps.fleetYear.values()],
     technologistDay: [...maps.technologistDay.values()],
     technologistMonth: [...maps.technologistMonth.values()],
     technologistYear: [...maps.technologistYear.values()],

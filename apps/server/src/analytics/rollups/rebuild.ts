@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/scope';
-import { applyRollupDeltas } from './apply';
+import { applyRollupDeltas, refreshFleetSql } from './apply';
 import { type RollupDeltas, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
 
 /**
@@ -79,6 +79,10 @@ async function accumulate(
     deviceDay: families.includes('device') ? d.deviceDay : [],
     deviceMonth: families.includes('device') ? d.deviceMonth : [],
     deviceYear: families.includes('device') ? d.deviceYear : [],
+    // The fleet rows are recomputed from the device rows afterwards (refreshFleet).
+    fleetDay: [],
+    fleetMonth: [],
+    fleetYear: [],
     technologistDay: families.includes('technologist') ? d.technologistDay : [],
     technologistMonth: families.includes('technologist') ? d.technologistMonth : [],
     technologistYear: families.includes('technologist') ? d.technologistYear : [],
@@ -128,10 +132,27 @@ async function accumulate(
   }
 }
 
+/** Recompute the fleet rows of the periods some devices have rows in (null = all) from the device rows. */
+async function refreshFleet(db: DbOrTx, devices: ReturnType<typeof sql> | null) {
+  for (const period of ['day', 'month', 'year'] as const) {
+    const periods = devices
+      ? rowsOf<{ p: string }>(
+          await db.execute(
+            sql`select distinct ${sql.identifier(period)}::text as p from ${sql.identifier(`rollup_device_${period}`)} where device_id = any(${devices})`,
+          ),
+        ).map((r) => r.p)
+      : null;
+    if (periods && !periods.length) continue;
+    for (const statement of refreshFleetSql(period, periods).split(';\n'))
+      await db.execute(sql.raw(statement));
+  }
+}
+
 /** Rebuild the rollups of some devices (and of every technologist who worked on them). */
 export async function rebuildDeviceRollups(db: DbOrTx, deviceIds: number[]): Promise<void> {
   if (!deviceIds.length) return;
   const devices = sql`${`{${deviceIds.join(',')}}`}::int[]`;
+
   const techs = rowsOf<{ id: number }>(
     await db.execute(sql`select distinct technologist_id as id from image_facts where device_id = any(${devices}) and technologist_id is not null
       union select distinct technologist_id from studies where device_id = any(${devices}) and technologist_id is not null`),
@@ -148,6 +169,9 @@ export async function rebuildDeviceRollups(db: DbOrTx, deviceIds: number[]): Pro
     await db.execute(sql`delete from ${sql.identifier(table)} where device_id = any(${devices})`);
   }
   await accumulate(db, ['device'], sql`f.device_id = any(${devices})`, sql`s.device_id = any(${devices})`);
+  // The devices' facts are the same, only their site changed: the periods they have rows in now
+  // are the ones they had, and those fleet rows are recomputed with them counted (or not).
+  await refreshFleet(db, devices);
   if (techs.length) {
     const list = sql`${`{${techs.join(',')}}`}::int[]`;
     for (const table of [
@@ -177,6 +201,9 @@ export async function rebuildAllRollups(db: Db): Promise<void> {
       'rollup_device_day',
       'rollup_device_month',
       'rollup_device_year',
+      'rollup_fleet_day',
+      'rollup_fleet_month',
+      'rollup_fleet_year',
       'rollup_technologist_day',
       'rollup_technologist_month',
       'rollup_technologist_year',
@@ -188,6 +215,7 @@ export async function rebuildAllRollups(db: Db): Promise<void> {
       await tx.execute(sql`delete from ${sql.identifier(table)}`);
     }
     await accumulate(tx, ['device', 'technologist'], sql`true`, sql`true`);
+    await refreshFleet(tx, null);
     await setVersion(tx);
   });
 }

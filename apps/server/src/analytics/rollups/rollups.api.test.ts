@@ -13,6 +13,9 @@ const TABLES = [
   ['rollup_device_day', 'day, device_id'],
   ['rollup_device_month', 'month, device_id'],
   ['rollup_device_year', 'year, device_id'],
+  ['rollup_fleet_day', 'day, device_type'],
+  ['rollup_fleet_month', 'month, device_type'],
+  ['rollup_fleet_year', 'year, device_type'],
   ['rollup_technologist_day', 'day, technologist_id'],
   ['rollup_technologist_month', 'month, technologist_id'],
   ['rollup_technologist_year', 'year, technologist_id'],
@@ -83,22 +86,29 @@ describe('rollups', () => {
     expect(await snapshot(t)).toEqual(incremental);
   });
 
-  it('the years that migration 0012 fills from the months equal the years kept by ingest', async () => {
+  /** Empty the tables a migration fills, run its filling statements, and compare with ingest's rows. */
+  const refill = async (file: string, tables: string[]) => {
     const kept = await snapshot(t);
-    expect(kept.rollup_device_year!.length).toBeGreaterThan(0);
-    const migration = fs.readFileSync(
-      path.join(import.meta.dirname, '../../../migrations/0012_rollup_years.sql'),
-      'utf8',
-    );
-    const backfill = migration
+    for (const table of tables) expect(kept[table]!.length, table).toBeGreaterThan(0);
+    const migration = fs.readFileSync(path.join(import.meta.dirname, '../../../migrations', file), 'utf8');
+    const statements = migration
       .split('--> statement-breakpoint')
-      .filter((s) => /^\s*(--.*\n)*\s*INSERT INTO rollup_\w+_year/.test(s));
-    expect(backfill).toHaveLength(3);
-    for (const table of ['rollup_device_year', 'rollup_technologist_year', 'rollup_reject_year'])
-      await t.database.db.execute(sql.raw(`delete from ${table}`));
-    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+      .filter((s) => /^\s*(--.*\n)*\s*insert into rollup_\w+/i.test(s));
+    expect(statements).toHaveLength(tables.length);
+    for (const table of tables) await t.database.db.execute(sql.raw(`delete from ${table}`));
+    for (const statement of statements) await t.database.db.execute(sql.raw(statement));
     expect(await snapshot(t)).toEqual(kept);
-  });
+  };
+
+  it('the years that migration 0012 fills from the months equal the years kept by ingest', () =>
+    refill('0012_rollup_years.sql', [
+      'rollup_device_year',
+      'rollup_technologist_year',
+      'rollup_reject_year',
+    ]));
+
+  it('the fleet rows that migration 0013 fills from the devices equal those kept by ingest', () =>
+    refill('0013_rollup_fleet.sql', ['rollup_fleet_day', 'rollup_fleet_month', 'rollup_fleet_year']));
 
   it('counts each exposure once although its image and its RDSR event both arrived', async () => {
     const [r] = rowsOf<{ rdsr: number; events: number }>(
@@ -132,6 +142,23 @@ describe('rollups', () => {
     );
     expect(active!.m).toBe(active!.d);
     expect(active!.y).toBe(active!.d);
+    // The fleet rows count the devices assigned to a site, and only those.
+    const [assigned] = rowsOf<typeof f>(
+      await t.database.db.execute(sql`select (select count(*) from image_facts where site_id is not null)::int as images,
+        (select count(*) from image_facts where rejected and site_id is not null)::int as rejected,
+        (select count(*) from studies where site_id is not null)::int as exams`),
+    );
+    expect(assigned!.images).toBeLessThan(f!.images);
+    for (const table of ['rollup_fleet_day', 'rollup_fleet_month', 'rollup_fleet_year']) {
+      const [r] = rowsOf<typeof f>(
+        await t.database.db.execute(
+          sql.raw(
+            `select sum(images)::int as images, sum(rejected)::int as rejected, sum(exams)::int as exams from ${table}`,
+          ),
+        ),
+      );
+      expect(r, table).toEqual(assigned);
+    }
   });
 
   it('rebuilding one device leaves every rollup as it was', async () => {

@@ -203,6 +203,14 @@ describe('devices: list, details, onboarding and assignment', () => {
     const before = await db().select().from(imageFacts).where(eq(imageFacts.deviceId, pendingId));
     expect(before.map((f) => [f.siteId, f.technologistId])).toEqual(Array(4).fill([null, null]));
     expect(before[0]!.acquiredAt.toISOString()).toBe('2026-01-15T09:30:01.000Z'); // no zone known yet
+    // What the fleet-wide rows count of every tier, before and after: the device joins them.
+    const fleetImages = async () =>
+      rowsOf<{ d: number; m: number; y: number }>(
+        await db().execute(sql`select (select coalesce(sum(images), 0) from rollup_fleet_day)::int as d,
+          (select coalesce(sum(images), 0) from rollup_fleet_month)::int as m,
+          (select coalesce(sum(images), 0) from rollup_fleet_year)::int as y`),
+      )[0]!;
+    const fleetBefore = await fleetImages();
 
     const r = await t.app.inject({
       method: 'POST',
@@ -260,6 +268,12 @@ describe('devices: list, details, onboarding and assignment', () => {
     expect(rejects.map((x) => [x.site_id, x.technologist_id, x.reason_code, x.rejected])).toEqual([
       [fleet.a1.id, techId('ROE^RICHARD'), '111209', 1],
     ]);
+    const fleetAfter = await fleetImages();
+    expect(fleetAfter).toEqual({
+      d: fleetBefore.d + facts.length,
+      m: fleetBefore.m + facts.length,
+      y: fleetBefore.y + facts.length,
+    });
     // The customer user of that site now sees it.
     const mine = (await get('customerUser', '/api/ha/devices'))
       .json()

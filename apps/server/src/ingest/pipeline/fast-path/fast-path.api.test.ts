@@ -51,6 +51,9 @@ async function contents(db: Database['db']) {
     deviceDay: strip(await q(measures('rollup_device_day', 'device')), 'device_id'),
     deviceMonth: strip(await q(measures('rollup_device_month', 'device')), 'device_id'),
     deviceYear: strip(await q(measures('rollup_device_year', 'device')), 'device_id'),
+    fleetDay: await q('select * from rollup_fleet_day order by day, device_type'),
+    fleetMonth: await q('select * from rollup_fleet_month order by month, device_type'),
+    fleetYear: await q('select * from rollup_fleet_year order by year, device_type'),
     technologistDay: strip(await q(measures('rollup_technologist_day', 'technologist')), 'technologist_id'),
     technologistYear: strip(await q(measures('rollup_technologist_year', 'technologist')), 'technologist_id'),
     rejectYear: strip(

@@ -89,6 +89,34 @@ export const rollupDeviceYear = pgTable(
   (t) => [primaryKey({ columns: [t.year, t.deviceId] }), index().on(t.siteId, t.year)],
 );
 
+/**
+ * The whole fleet by device type: what a caller who sees every site asks most (fleet-wide
+ * distributions and dose), in a handful of rows per period instead of one per device. Only
+ * devices assigned to a site count, as everywhere; no active days (those are asked per site).
+ */
+const fleetMeasures = () => {
+  const { siteId: _site, customerId: _customer, activeDays: _active, ...measures } = deviceMeasures();
+  return measures;
+};
+
+export const rollupFleetDay = pgTable(
+  'rollup_fleet_day',
+  { day: date({ mode: 'string' }).notNull(), ...fleetMeasures() },
+  (t) => [primaryKey({ columns: [t.day, t.deviceType] })],
+);
+
+export const rollupFleetMonth = pgTable(
+  'rollup_fleet_month',
+  { month: date({ mode: 'string' }).notNull(), ...fleetMeasures() },
+  (t) => [primaryKey({ columns: [t.month, t.deviceType] })],
+);
+
+export const rollupFleetYear = pgTable(
+  'rollup_fleet_year',
+  { year: date({ mode: 'string' }).notNull(), ...fleetMeasures() },
+  (t) => [primaryKey({ columns: [t.year, t.deviceType] })],
+);
+
 const technologistMeasures = () => ({
   siteId: integer().notNull(),
   customerId: integer().notNull(),
