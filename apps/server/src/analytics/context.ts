@@ -2,7 +2,7 @@ import type { ConnectionThresholds, WidgetAnswer } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
 import { rowsOf } from '../platform/scope';
-import { daysBetween, type Grain, ladder } from './ladder';
+import { daysBetween, type Grain, ladder, type Weights } from './ladder';
 import { ROLLUP_MEASURES } from './rollups/apply';
 
 /** Everything a question needs: the range (site-local days), the visible sites, the options. */
@@ -45,9 +45,11 @@ export type Family = 'device' | 'technologist' | 'reject';
  * January but not in the range — so grouped questions keep only groups with `PRESENT`, as the
  * same question over raw facts would.
  */
-const PRESENCE: Record<Family | 'fleet', string> = {
+type Source = Family | 'fleet' | 'fleet_reject';
+const PRESENCE: Record<Source, string> = {
   device: 'images + exams',
   fleet: 'images + exams',
+  fleet_reject: 'rejected',
   technologist: 'images + exams',
   reject: 'rejected',
 };
@@ -56,8 +58,23 @@ export const PRESENT = sql.raw(PRESENT_SQL);
 
 const TABLE_PERIOD = { day: 'day', month: 'month', year: 'year' } as const;
 
+/** Fleet-wide tables and the columns they have, by the family they stand in for. */
+const FLEET: Partial<Record<Family, { source: Source; columns: string[] }>> = {
+  device: {
+    source: 'fleet',
+    columns: ['device_type', ...Object.values(ROLLUP_MEASURES.fleet).flat()],
+  },
+  reject: { source: 'fleet_reject', columns: ['view', 'reason_code', 'rejected'] },
+};
+
+/**
+ * A reject row exists per device, technologist, view and reason that occurred: a year holds
+ * many more rows than a day, so its ladder leans to days and months.
+ */
+const WEIGHTS: Partial<Record<Source, Weights>> = { reject: { day: 1, month: 15, year: 120 } };
+
 /** A select-list column of a taken-away rung: measures negated, keys as they are. */
-function negated(family: Family | 'fleet', column: string): string {
+function negated(family: Source, column: string): string {
   const m = ROLLUP_MEASURES[family];
   if (m.sums.includes(column)) return `-${column} as ${column}`;
   if (m.ints.includes(column)) return `kestrel_neg_int(${column}) as ${column}`;
@@ -82,16 +99,12 @@ export function rollupRows(
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
-  // A caller who sees every site, asking nothing per site or device: the fleet rows will do.
-  const fleet =
-    family === 'device' &&
-    ctx.sites === null &&
-    names.every(
-      (c) => c === 'device_type' || Object.values(ROLLUP_MEASURES.fleet).some((m) => m.includes(c)),
-    );
-  const source = fleet ? 'fleet' : family;
-  const where = fleet ? sql`true` : sitesWhere(ctx);
-  const parts = ladder(ctx.from, ctx.to, grain).map((rung) => {
+  // A caller who sees every site, asking nothing per site, device or technologist: the fleet
+  // rows will do.
+  const fleet = ctx.sites === null ? FLEET[family] : undefined;
+  const source: Source = fleet && names.every((c) => fleet.columns.includes(c)) ? fleet.source : family;
+  const where = source === family ? sitesWhere(ctx) : sql`true`;
+  const parts = ladder(ctx.from, ctx.to, grain, WEIGHTS[source]).map((rung) => {
     const period = TABLE_PERIOD[rung.tier];
     const select =
       rung.sign === 1

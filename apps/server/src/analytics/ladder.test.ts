@@ -61,14 +61,39 @@ describe('ladder', () => {
     ]);
   });
 
+  it('weighs periods by what they cost to read: a sparse table leans to days and months', () => {
+    const sparse = { day: 1, month: 15, year: 120 };
+    // Seven months: a year less five months where periods cost alike, seven months where a year
+    // costs as much as 120 days.
+    expect(ladder('2026-01-01', '2026-07-31')).toEqual([
+      { sign: 1, tier: 'year', from: '2026-01-01', to: '2026-01-01' },
+      { sign: -1, tier: 'month', from: '2026-08-01', to: '2026-12-01' },
+    ]);
+    expect(ladder('2026-01-01', '2026-07-31', 'year', sparse)).toEqual([
+      { sign: 1, tier: 'month', from: '2026-01-01', to: '2026-07-01' },
+    ]);
+    expect(cost(ladder('2025-11-26', '2026-11-25', 'year', sparse), sparse)).toBeLessThanOrEqual(
+      cost(ladder('2025-11-26', '2026-11-25', 'month'), sparse),
+    );
+    expect(ladder('2025-01-01', '2025-12-31', 'year', sparse)).toEqual([
+      { sign: 1, tier: 'year', from: '2025-01-01', to: '2025-01-01' },
+    ]);
+  });
+
   it('counts every day of any range exactly once and no day outside it', () => {
     fc.assert(
-      fc.property(day, day, fc.constantFrom<Grain>('year', 'month', 'day'), (a, b, grain) => {
-        const [from, to] = a <= b ? [a, b] : [b, a];
-        const rungs = ladder(from, to, grain);
-        const counts = coverage(rungs, addDays(from, -400), addDays(to, 400));
-        for (const [d, n] of counts) expect([d, n]).toEqual([d, d >= from && d <= to ? 1 : 0]);
-      }),
+      fc.property(
+        day,
+        day,
+        fc.constantFrom<Grain>('year', 'month', 'day'),
+        fc.boolean(),
+        (a, b, grain, sparse) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const rungs = ladder(from, to, grain, sparse ? { day: 1, month: 15, year: 120 } : undefined);
+          const counts = coverage(rungs, addDays(from, -400), addDays(to, 400));
+          for (const [d, n] of counts) expect([d, n]).toEqual([d, d >= from && d <= to ? 1 : 0]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -43,20 +43,30 @@ const monthsBetween = (from: string, to: string) =>
   Number(from.slice(5, 7)) +
   1;
 
-/** Periods read by a ladder: what it costs. */
-export const cost = (rungs: Rung[]) =>
+/**
+ * What one period of each tier costs to read. Alike for tables with a row per device (or
+ * technologist) and period; a sparse table (rejects: a row per combination that occurred) has
+ * more rows in a longer period.
+ */
+export type Weights = Record<Tier, number>;
+export const EVEN: Weights = { day: 1, month: 1, year: 1 };
+
+/** Periods read by a ladder, weighted: what it costs. */
+export const cost = (rungs: Rung[], weights: Weights = EVEN) =>
   rungs.reduce(
     (n, r) =>
       n +
-      (r.tier === 'day'
-        ? daysBetween(r.from, r.to)
-        : r.tier === 'month'
-          ? monthsBetween(r.from, r.to)
-          : Number(r.to.slice(0, 4)) - Number(r.from.slice(0, 4)) + 1),
+      weights[r.tier] *
+        (r.tier === 'day'
+          ? daysBetween(r.from, r.to)
+          : r.tier === 'month'
+            ? monthsBetween(r.from, r.to)
+            : Number(r.to.slice(0, 4)) - Number(r.from.slice(0, 4)) + 1),
     0,
   );
 const negate = (rungs: Rung[]): Rung[] => rungs.map((r) => ({ ...r, sign: r.sign === 1 ? -1 : 1 }));
-const cheaper = (a: Rung[], b: Rung[]) => (cost(b) < cost(a) ? b : a);
+let weights = EVEN;
+const cheaper = (a: Rung[], b: Rung[]) => (cost(b, weights) < cost(a, weights) ? b : a);
 const days = (from: string, to: string): Rung[] => (from <= to ? [{ sign: 1, tier: 'day', from, to }] : []);
 
 /** Part of one month: its days, or the month less the days outside. */
@@ -102,10 +112,15 @@ function withYears(from: string, to: string): Rung[] {
 }
 
 /** The cheapest ladder of a range whose rungs are no coarser than `grain`. */
-export function ladder(from: string, to: string, grain: Grain = 'year'): Rung[] {
+export function ladder(from: string, to: string, grain: Grain = 'year', costs: Weights = EVEN): Rung[] {
   if (from > to) return [];
   if (grain === 'day') return days(from, to);
-  return grain === 'month' ? withMonths(from, to) : withYears(from, to);
+  weights = costs; // read by `cheaper` during this (synchronous) call only
+  try {
+    return grain === 'month' ? withMonths(from, to) : withYears(from, to);
+  } finally {
+    weights = EVEN;
+  }
 }
 
 export { addDays, monthStart };

@@ -9,6 +9,9 @@ import {
   rollupDeviceYear,
   rollupFleetDay,
   rollupFleetMonth,
+  rollupFleetRejectDay,
+  rollupFleetRejectMonth,
+  rollupFleetRejectYear,
   rollupFleetYear,
   rollupRejectDay,
   rollupRejectMonth,
@@ -67,6 +70,7 @@ export const ROLLUP_MEASURES = {
   fleet: { sums: DEVICE_SUMS, ints: DEVICE_INT_ARRAYS, floats: DEVICE_FLOAT_ARRAYS },
   technologist: { sums: TECH_SUMS, ints: TECH_INT_ARRAYS, floats: TECH_FLOAT_ARRAYS },
   reject: { sums: ['rejected'], ints: [] as string[], floats: [] as string[] },
+  fleet_reject: { sums: ['rejected'], ints: [] as string[], floats: [] as string[] },
 };
 
 /** `ON CONFLICT … DO UPDATE` adding the delta to the stored row, arrays element by element. */
@@ -149,6 +153,25 @@ export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
         DEVICE_SUMS,
         DEVICE_INT_ARRAYS,
         DEVICE_FLOAT_ARRAYS,
+      ),
+    }),
+  ),
+  ...(['day', 'month', 'year'] as const).map(
+    (period): RollupFamily => ({
+      deltas: `fleetReject${period[0]!.toUpperCase()}${period.slice(1)}` as
+        | 'fleetRejectDay'
+        | 'fleetRejectMonth'
+        | 'fleetRejectYear',
+      table: { day: rollupFleetRejectDay, month: rollupFleetRejectMonth, year: rollupFleetRejectYear }[
+        period
+      ],
+      period,
+      onConflict: addUp(
+        `rollup_fleet_reject_${period}`,
+        `on constraint rollup_fleet_reject_${period}_key`,
+        ['rejected'],
+        [],
+        [],
       ),
     }),
   ),
@@ -262,15 +285,29 @@ export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<vo
  * `periods` null = every period.
  */
 export function refreshFleetSql(period: 'day' | 'month' | 'year', periods: string[] | null): string {
+  return `${refreshFleetDevicesSql(period, periods)}
+${refreshFleetRejectsSql(period, periods)}`;
+}
+
+const only = (period: string, periods: string[] | null) =>
+  periods ? ` and ${period} = any('{${periods.join(',')}}'::date[])` : '';
+
+function refreshFleetRejectsSql(period: 'day' | 'month' | 'year', periods: string[] | null): string {
+  return `delete from rollup_fleet_reject_${period} where true${only(period, periods)};
+insert into rollup_fleet_reject_${period} (${period}, view, reason_code, rejected)
+select ${period}, view, reason_code, sum(rejected)
+from rollup_reject_${period} where site_id is not null${only(period, periods)} group by ${period}, view, reason_code;`;
+}
+
+function refreshFleetDevicesSql(period: 'day' | 'month' | 'year', periods: string[] | null): string {
   const columns = [...DEVICE_SUMS, ...DEVICE_INT_ARRAYS, ...DEVICE_FLOAT_ARRAYS];
   const sums = [
     ...DEVICE_SUMS.map((c) => `sum(${c})`),
     ...DEVICE_INT_ARRAYS.map((c) => `kestrel_sum_int(${c})`),
     ...DEVICE_FLOAT_ARRAYS.map((c) => `kestrel_sum_float(${c})`),
   ];
-  const only = periods ? ` and ${period} = any('{${periods.join(',')}}'::date[])` : '';
-  return `delete from rollup_fleet_${period} where true${only};
+  return `delete from rollup_fleet_${period} where true${only(period, periods)};
 insert into rollup_fleet_${period} (${period}, device_type, ${columns.join(', ')})
 select ${period}, device_type, ${sums.join(', ')}
-from rollup_device_${period} where site_id is not null${only} group by ${period}, device_type;`;
+from rollup_device_${period} where site_id is not null${only(period, periods)} group by ${period}, device_type;`;
 }

@@ -14,6 +14,7 @@ import type {
   factSamples,
   rollupDeviceDay,
   rollupFleetDay,
+  rollupFleetRejectDay,
   rollupRejectDay,
   rollupTechnologistDay,
 } from '../../platform/db/schema';
@@ -56,6 +57,7 @@ export const POSITIONING = '111209';
 
 type DeviceRow = Omit<typeof rollupDeviceDay.$inferInsert, 'day'>;
 type FleetRow = Omit<typeof rollupFleetDay.$inferInsert, 'day'>;
+type FleetRejectRow = Omit<typeof rollupFleetRejectDay.$inferInsert, 'day'>;
 /** The image and exam measures that a device row and a fleet row share. */
 type Measures = Omit<FleetRow, 'deviceType'>;
 type TechnologistRow = Omit<typeof rollupTechnologistDay.$inferInsert, 'day'>;
@@ -207,6 +209,9 @@ export interface RollupDeltas {
   fleetDay: Keyed<FleetRow>[];
   fleetMonth: Keyed<FleetRow>[];
   fleetYear: Keyed<FleetRow>[];
+  fleetRejectDay: Keyed<FleetRejectRow>[];
+  fleetRejectMonth: Keyed<FleetRejectRow>[];
+  fleetRejectYear: Keyed<FleetRejectRow>[];
   technologistDay: Keyed<TechnologistRow>[];
   technologistMonth: Keyed<TechnologistRow>[];
   technologistYear: Keyed<TechnologistRow>[];
@@ -235,6 +240,9 @@ export function rollupDeltas(input: {
     fleetDay: new Map<string, Keyed<FleetRow>>(),
     fleetMonth: new Map<string, Keyed<FleetRow>>(),
     fleetYear: new Map<string, Keyed<FleetRow>>(),
+    fleetRejectDay: new Map<string, Keyed<FleetRejectRow>>(),
+    fleetRejectMonth: new Map<string, Keyed<FleetRejectRow>>(),
+    fleetRejectYear: new Map<string, Keyed<FleetRejectRow>>(),
     technologistDay: new Map<string, Keyed<TechnologistRow>>(),
     technologistMonth: new Map<string, Keyed<TechnologistRow>>(),
     technologistYear: new Map<string, Keyed<TechnologistRow>>(),
@@ -299,7 +307,14 @@ export function rollupDeltas(input: {
         });
       device(f, which, period).rejected! += s;
       const all = fleet(f, which, period);
-      if (all) all.rejected! += s;
+      if (all) {
+        all.rejected! += s;
+        const byReason = maps[`fleetReject${which}`];
+        const reasonKey = `${period}|${f.view}|${f.rejectReasonCode}`;
+        const r = byReason.get(reasonKey);
+        if (r) r.rejected! += s;
+        else byReason.set(reasonKey, { period, view: f.view, reasonCode: f.rejectReasonCode, rejected: s });
+      }
       if (f.technologistId !== null) {
         const t = technologist(f, which, period);
         t.rejected! += s;
@@ -368,6 +383,9 @@ export function rollupDeltas(input: {
     fleetDay: [...maps.fleetDay.values()],
     fleetMonth: [...maps.fleetMonth.values()],
     fleetYear: [...maps.fleetYear.values()],
+    fleetRejectDay: [...maps.fleetRejectDay.values()],
+    fleetRejectMonth: [...maps.fleetRejectMonth.values()],
+    fleetRejectYear: [...maps.fleetRejectYear.values()],
     technologistDay: [...maps.technologistDay.values()],
     technologistMonth: [...maps.technologistMonth.values()],
     technologistYear: [...maps.technologistYear.values()],

@@ -16,6 +16,9 @@ const TABLES = [
   ['rollup_fleet_day', 'day, device_type'],
   ['rollup_fleet_month', 'month, device_type'],
   ['rollup_fleet_year', 'year, device_type'],
+  ['rollup_fleet_reject_day', 'day, view, reason_code'],
+  ['rollup_fleet_reject_month', 'month, view, reason_code'],
+  ['rollup_fleet_reject_year', 'year, view, reason_code'],
   ['rollup_technologist_day', 'day, technologist_id'],
   ['rollup_technologist_month', 'month, technologist_id'],
   ['rollup_technologist_year', 'year, technologist_id'],
@@ -107,8 +110,14 @@ describe('rollups', () => {
       'rollup_reject_year',
     ]));
 
-  it('the fleet rows that migration 0013 fills from the devices equal those kept by ingest', () =>
-    refill('0013_rollup_fleet.sql', ['rollup_fleet_day', 'rollup_fleet_month', 'rollup_fleet_year']));
+  it('the fleet rows that migrations 0013 and 0014 fill from the devices equal those kept by ingest', async () => {
+    await refill('0013_rollup_fleet.sql', ['rollup_fleet_day', 'rollup_fleet_month', 'rollup_fleet_year']);
+    await refill('0014_rollup_fleet_rejects.sql', [
+      'rollup_fleet_reject_day',
+      'rollup_fleet_reject_month',
+      'rollup_fleet_reject_year',
+    ]);
+  });
 
   it('counts each exposure once although its image and its RDSR event both arrived', async () => {
     const [r] = rowsOf<{ rdsr: number; events: number }>(
@@ -149,6 +158,16 @@ describe('rollups', () => {
         (select count(*) from studies where site_id is not null)::int as exams`),
     );
     expect(assigned!.images).toBeLessThan(f!.images);
+    for (const table of [
+      'rollup_fleet_reject_day',
+      'rollup_fleet_reject_month',
+      'rollup_fleet_reject_year',
+    ]) {
+      const [r] = rowsOf<{ rejected: number }>(
+        await t.database.db.execute(sql.raw(`select sum(rejected)::int as rejected from ${table}`)),
+      );
+      expect(r!.rejected, table).toBe(assigned!.rejected);
+    }
     for (const table of ['rollup_fleet_day', 'rollup_fleet_month', 'rollup_fleet_year']) {
       const [r] = rowsOf<typeof f>(
         await t.database.db.execute(

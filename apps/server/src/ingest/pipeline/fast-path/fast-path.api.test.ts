@@ -54,6 +54,11 @@ async function contents(db: Database['db']) {
     fleetDay: await q('select * from rollup_fleet_day order by day, device_type'),
     fleetMonth: await q('select * from rollup_fleet_month order by month, device_type'),
     fleetYear: await q('select * from rollup_fleet_year order by year, device_type'),
+    fleetRejects: await q(
+      `select 'day' as tier, day as period, view, reason_code, rejected from rollup_fleet_reject_day
+       union all select 'month', month, view, reason_code, rejected from rollup_fleet_reject_month
+       union all select 'year', year, view, reason_code, rejected from rollup_fleet_reject_year order by 1, 2, 3, 4`,
+    ),
     technologistDay: strip(await q(measures('rollup_technologist_day', 'technologist')), 'technologist_id'),
     technologistYear: strip(await q(measures('rollup_technologist_year', 'technologist')), 'technologist_id'),
     rejectYear: strip(

@@ -205,6 +205,31 @@ export const rollupRejectYear = pgTable(
   ],
 );
 
+/** Rejected images of the whole fleet by view and reason (devices with a site, as everywhere). */
+const fleetRejectColumns = () => ({
+  view: text(),
+  reasonCode: text(),
+  rejected: integer().notNull().default(0),
+});
+
+export const rollupFleetRejectDay = pgTable(
+  'rollup_fleet_reject_day',
+  { day: date({ mode: 'string' }).notNull(), ...fleetRejectColumns() },
+  (t) => [unique('rollup_fleet_reject_day_key').on(t.day, t.view, t.reasonCode).nullsNotDistinct()],
+);
+
+export const rollupFleetRejectMonth = pgTable(
+  'rollup_fleet_reject_month',
+  { month: date({ mode: 'string' }).notNull(), ...fleetRejectColumns() },
+  (t) => [unique('rollup_fleet_reject_month_key').on(t.month, t.view, t.reasonCode).nullsNotDistinct()],
+);
+
+export const rollupFleetRejectYear = pgTable(
+  'rollup_fleet_reject_year',
+  { year: date({ mode: 'string' }).notNull(), ...fleetRejectColumns() },
+  (t) => [unique('rollup_fleet_reject_year_key').on(t.year, t.view, t.reasonCode).nullsNotDistinct()],
+);
+
 /** One image in 64 (by a hash of its SOP Instance UID) as a point of the AGD/thickness scatter. */
 export const factSamples = pgTable(
   'fact_samples',
