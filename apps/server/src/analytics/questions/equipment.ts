@@ -1,19 +1,83 @@
-import { type DeviceRow, tubeLifeStatus, type WidgetAnswer } from '@kestrel/contract';
+import {
+  type ConnectionStatus,
+  connectionStatusAt,
+  tubeDaysRemaining as daysRemaining,
+  laterOf,
+  tubeLifeStatus,
+  type WidgetAnswer,
+} from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
-import { loadDevices, toDeviceRows } from '../../features/devices/queries';
-import { FULL_SCOPE, type Scope } from '../../platform/scope';
-import { bucketSql, buckets, type Question, type QuestionContext, query } from '../context';
+import { tubeUsage } from '../../features/tubes/forecast';
+import { bucketSql, buckets, type Question, type QuestionContext, query, sitesWhere } from '../context';
 
 /**
- * Equipment widgets show the fleet as it is now (connection, tubes, last objects), so they read
- * the device tables through the device feature's own queries; their "raw" answer is the same.
+ * Equipment widgets show the fleet as it is now (connection, tubes, last objects): the devices
+ * placed at a site and not pending, with their current tube — only the columns these widgets
+ * draw, so that the whole fleet's devices come in one light query. Connection status and days
+ * remaining are computed as the device table computes them (contract and features/tubes).
+ * Their "raw" answer is the same.
  */
-const scopeOf = (ctx: QuestionContext): Scope =>
-  ctx.sites === null ? FULL_SCOPE : { all: false, siteIds: ctx.sites, customerIds: [] };
+interface EquipmentRow {
+  id: number;
+  serial: string;
+  model: string;
+  siteId: number;
+  siteName: string;
+  lastObjectAt: string | null;
+  connectionStatus: ConnectionStatus;
+  tubeDaysRemaining: number | null;
+}
 
-async function deviceRows(ctx: QuestionContext): Promise<DeviceRow[]> {
-  const rows = await toDeviceRows(ctx.db, await loadDevices(ctx.db, scopeOf(ctx)), ctx.now, ctx.connection);
-  return rows.filter((r) => r.siteId !== null && r.onboardingState !== 'pending');
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
+  const rows = await query<Record<string, unknown>>(
+    ctx,
+    sql`select d.id, d.serial, d.model, d.site_id, coalesce(s.alias, s.name) as site_name,
+          d.last_heartbeat_at, d.last_object_at, t.id as tube_id, t.rated_mas, t.rated_exposures,
+          t.used_mas, t.used_exposures, t.counter_mas, t.counter_baseline_mas, t.counter_exposures,
+          t.counter_baseline_exposures, t.daily_mas, t.daily_exposures
+        from devices d join sites s on s.id = d.site_id
+        left join tubes t on t.device_id = d.id and t.replaced_at is null
+        where d.onboarding_state <> 'pending' and ${sitesWhere(ctx, 'd.site_id')}`,
+  );
+  return rows.map((r) => {
+    const lastObject = date(r.last_object_at as string | null);
+    let days: number | null = null;
+    if (r.tube_id !== null) {
+      const usage = tubeUsage({
+        usedMas: Number(r.used_mas),
+        usedExposures: Number(r.used_exposures),
+        counterMas: num(r.counter_mas),
+        counterBaselineMas: num(r.counter_baseline_mas),
+        counterExposures: num(r.counter_exposures),
+        counterBaselineExposures: num(r.counter_baseline_exposures),
+      });
+      days = daysRemaining({
+        ratedMas: num(r.rated_mas),
+        ratedExposures: num(r.rated_exposures),
+        usedMas: usage.usedMas,
+        usedExposures: usage.usedExposures,
+        dailyMas: num(r.daily_mas),
+        dailyExposures: num(r.daily_exposures),
+      });
+    }
+    return {
+      id: Number(r.id),
+      serial: String(r.serial),
+      model: String(r.model),
+      siteId: Number(r.site_id),
+      siteName: String(r.site_name),
+      lastObjectAt: lastObject?.toISOString() ?? null,
+      connectionStatus: connectionStatusAt(
+        laterOf(date(r.last_heartbeat_at as string | null), lastObject),
+        ctx.now,
+        ctx.connection,
+      ),
+      tubeDaysRemaining: days,
+    };
+  });
 }
 
 const CONNECTION = [
@@ -25,9 +89,9 @@ const CONNECTION = [
 const TUBE = ['Tube OK', 'Schedule Replacement', 'Replace Tube'] as const;
 
 function perSite(
-  rows: DeviceRow[],
+  rows: EquipmentRow[],
   groups: readonly string[],
-  groupOf: (r: DeviceRow) => number,
+  groupOf: (r: EquipmentRow) => number,
   limit: number,
 ): WidgetAnswer {
   const sites = new Map<number, { name: string; counts: number[] }>();
@@ -54,8 +118,8 @@ function perSite(
   };
 }
 
-const connectionIndex = (r: DeviceRow) => CONNECTION.findIndex(([s]) => s === r.connectionStatus);
-const tubeIndex = (ctx: QuestionContext) => (r: DeviceRow) =>
+const connectionIndex = (r: EquipmentRow) => CONNECTION.findIndex(([s]) => s === r.connectionStatus);
+const tubeIndex = (ctx: QuestionContext) => (r: EquipmentRow) =>
   r.tubeDaysRemaining === null
     ? -1
     : TUBE.indexOf(

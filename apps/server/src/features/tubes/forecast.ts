@@ -18,7 +18,17 @@ type TubeRow = typeof tubes.$inferSelect;
  * Usage since install: the device's own counters (counter − baseline) when it reports them,
  * else the exposures of its facts since the tube went in (kept by ingest).
  */
-export function tubeUsage(t: TubeRow) {
+export function tubeUsage(
+  t: Pick<
+    TubeRow,
+    | 'usedMas'
+    | 'usedExposures'
+    | 'counterMas'
+    | 'counterBaselineMas'
+    | 'counterExposures'
+    | 'counterBaselineExposures'
+  >,
+) {
   const masFromCounters = t.counterMas !== null && t.counterBaselineMas !== null;
   const expFromCounters = t.counterExposures !== null && t.counterBaselineExposures !== null;
   return {

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
+import { devices, tubes } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 
@@ -114,6 +116,62 @@ describe('GET /api/widgetsData', () => {
     expect(reasons.slices).toEqual([{ name: 'Positioning', value: 1, key: '111209' }]);
     const agd = (await data(admin, 9120)).json().result.answer;
     expect(agd).toMatchObject({ categories: ['CC', 'MLO'], series: [{ data: [1.5, 1.5] }], unit: 'mGy' });
+  });
+
+  it('answers the equipment widgets from the fleet as it is now', async () => {
+    const now = t.clock.now();
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const db = t.database.db;
+    // A1 heard from 5 minutes ago (connected), B1 two hours ago (late); a pending device that
+    // never counts; A1's tube has 40,000 of 100,000 mAs left at 1,000 mAs a day: 40 days.
+    await db
+      .update(devices)
+      .set({ lastHeartbeatAt: ago(5) })
+      .where(eq(devices.serial, 'A1'));
+    await db
+      .update(devices)
+      .set({ lastHeartbeatAt: null, lastObjectAt: ago(120) })
+      .where(eq(devices.serial, 'B1'));
+    await makeDevice(db, f.a1, { serial: 'PENDING', onboardingState: 'pending', lastHeartbeatAt: ago(1) });
+    const [a1] = await db.select().from(devices).where(eq(devices.serial, 'A1'));
+    await db.insert(tubes).values({
+      deviceId: a1!.id,
+      customerId: a1!.customerId,
+      installedAt: ago(60 * 24 * 100),
+      ratedMas: 100_000,
+      usedMas: 60_000,
+      dailyMas: 1_000,
+    });
+
+    const connection = (await data(admin, 9202)).json().result.answer;
+    expect(connection.slices).toEqual([
+      { name: 'Connected', value: 1, key: 'GREEN' },
+      { name: 'Late', value: 1, key: 'YELLOW' },
+    ]);
+    const perSite = (await data(admin, 9104)).json().result.answer;
+    expect(perSite.categories).toEqual(['Alpha One', 'Beta One']);
+    expect(perSite.series.map((x: { data: number[] }) => x.data)).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+      [0, 0],
+    ]);
+    const tubesAnswer = (await data(admin, 9201)).json().result.answer;
+    expect(tubesAnswer.categories).toEqual(['A1 · Alpha One']);
+    expect(
+      tubesAnswer.series.map((x: { name: string; data: (number | null)[] }) => [x.name, x.data]),
+    ).toEqual([
+      ['Tube OK', [null]],
+      ['Schedule Replacement', [40]],
+      ['Replace Tube', [null]],
+    ]);
+    const tubeStatus = (
+      await data(admin, 9109, `&options=${encodeURIComponent('{"tubeLifeYellow":30}')}`)
+    ).json().result.answer;
+    expect(tubeStatus.series.map((x: { data: number[] }) => x.data)).toEqual([[1], [0], [0]]);
+    // A customer user sees their own site's devices only.
+    const mine = (await data(alphaUser, 9202)).json().result.answer;
+    expect(mine.slices).toEqual([{ name: 'Connected', value: 1, key: 'GREEN' }]);
   });
 
   it('shows a customer user only their sites, and refuses another customer’s site', async () => {
