@@ -94,6 +94,8 @@ export function rollupRows(
   family: Family,
   columns: string,
   grain: Grain = 'year',
+  /** A further condition on every part, e.g. only some technologists. */
+  narrow?: SQL,
 ): SQL {
   const names = columns
     .split(',')
@@ -103,7 +105,8 @@ export function rollupRows(
   // rows will do.
   const fleet = ctx.sites === null ? FLEET[family] : undefined;
   const source: Source = fleet && names.every((c) => fleet.columns.includes(c)) ? fleet.source : family;
-  const where = source === family ? sitesWhere(ctx) : sql`true`;
+  const visible = source === family ? sitesWhere(ctx) : sql`true`;
+  const where = narrow ? sql`${visible} and ${narrow}` : visible;
   const parts = ladder(ctx.from, ctx.to, grain, WEIGHTS[source]).map((rung) => {
     const period = TABLE_PERIOD[rung.tier];
     const select =

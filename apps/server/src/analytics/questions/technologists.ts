@@ -34,9 +34,42 @@ const techRollup = (
   select: string,
   grain: Grain = 'year',
   extraGroup = '',
+  only?: number[],
 ) =>
-  sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${rollupRows(ctx, family, `technologist_id, ${columns}`, grain)} x
+  sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${rollupRows(
+    ctx,
+    family,
+    `technologist_id, ${columns}`,
+    grain,
+    only && sql`technologist_id = any(${`{${only.join(',')}}`}::int[])`,
+  )} x
       join technologists t on t.id = x.technologist_id group by ${sql.raw(TECH)}${sql.raw(extraGroup)} ${PRESENT}`;
+
+/**
+ * The `limit` technologists with the most exams in the range (ties by name), and every record
+ * that counts as one of them (merged ones): a fleet has thousands of technologists, and a
+ * question that draws a series or a row of slots per technologist reads those for these only.
+ */
+async function busiestTechnologists(ctx: QuestionContext, withExamsOnly: boolean) {
+  const rows = await query<Row>(ctx, techRollup(ctx, 'technologist', 'exams', 'sum(exams)::float8 as v'));
+  const names = await technologistNames(
+    ctx,
+    rows.map((r) => Number(r.tech)),
+  );
+  const top = rows
+    .map((r) => ({ tech: Number(r.tech), v: num(r.v) }))
+    .filter((r) => !withExamsOnly || r.v > 0)
+    .sort((a, b) => b.v - a.v || (names.get(a.tech) ?? '').localeCompare(names.get(b.tech) ?? ''))
+    .slice(0, ctx.options.limit)
+    .map((r) => r.tech);
+  const members = top.length
+    ? await query<{ id: number }>(
+        ctx,
+        sql`select id from technologists where coalesce(merged_into_id, id) = any(${`{${top.join(',')}}`}::int[])`,
+      )
+    : [];
+  return { top, members: members.map((m) => Number(m.id)), names };
+}
 /** The same over raw facts (alias x) or studies. */
 const techFacts = (ctx: QuestionContext, table: 'image_facts' | 'studies', select: string, extraGroup = '') =>
   sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${sql.raw(table)} x join technologists t on t.id = x.technologist_id
@@ -353,21 +386,26 @@ async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: 
 
 export const examVolumeOverTimePerTechnologist: Question = {
   id: 9160,
-  answer: async (ctx) =>
-    volumeAnswer(
+  answer: async (ctx) => {
+    const { members } = await busiestTechnologists(ctx, false);
+    return volumeAnswer(
       ctx,
-      await query(
-        ctx,
-        techRollup(
-          ctx,
-          'technologist',
-          'exams',
-          `${bucketSql(ctx, 'period')} as bucket, sum(exams)::int as v`,
-          seriesGrain(ctx),
-          `, ${bucketSql(ctx, 'period')}`,
-        ),
-      ),
-    ),
+      members.length
+        ? await query(
+            ctx,
+            techRollup(
+              ctx,
+              'technologist',
+              'exams',
+              `${bucketSql(ctx, 'period')} as bucket, sum(exams)::int as v`,
+              seriesGrain(ctx),
+              `, ${bucketSql(ctx, 'period')}`,
+              members,
+            ),
+          )
+        : [],
+    );
+  },
   raw: async (ctx) =>
     volumeAnswer(
       ctx,
@@ -413,11 +451,18 @@ async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
 
 export const examsPerTechnologistByHour: Question = {
   id: 9176,
-  answer: async (ctx) =>
-    hoursAnswer(
+  answer: async (ctx) => {
+    const { members } = await busiestTechnologists(ctx, true);
+    return hoursAnswer(
       ctx,
-      await query<Row>(ctx, techRollup(ctx, 'technologist', 'exam_hours', sumSlots('exam_hours', 24))),
-    ),
+      members.length
+        ? await query<Row>(
+            ctx,
+            techRollup(ctx, 'technologist', 'exam_hours', sumSlots('exam_hours', 24), 'year', '', members),
+          )
+        : [],
+    );
+  },
   raw: async (ctx) =>
     hoursAnswer(
       ctx,
