@@ -65,14 +65,19 @@ const DOSE_EVENT_NEAR = `select 1 from jsonb_to_recordset(b->'probes') as p(devi
  * and its name carries a hash of the body: a changed definition is a new function.
  */
 export function fastPathFunction(): { name: string; ddl: string } {
+  // A family without rows in this batch (rejects, mostly) skips its statement altogether.
   const families = ROLLUP_FAMILIES.map((f) => {
     const upsert = `${insertFrom(f.table, f.deltas)} ${f.onConflict};`;
     const recount = AFTER_UPSERT[f.deltas];
-    if (!recount) return upsert;
-    return `${upsert}
+    const body = recount
+      ? `${upsert}
   with k(month, device_id) as (
     select * from jsonb_to_recordset(b->'active_months') as r(month date, device_id int))
-  ${recount};`;
+  ${recount};`
+      : upsert;
+    return `if jsonb_array_length(b->'${f.deltas}') > 0 then
+  ${body}
+  end if;`;
   }).join('\n  ');
   const body = `
 declare
