@@ -98,9 +98,17 @@ export function meansBySlot(
     );
     return { key: keyOf(r), means: sums.map((s, i) => ratio(s, ns[i]!)), total };
   });
-  const used = opts.slotNames.map((_, i) => i).filter((i) => per.some((p) => p.means[i] !== null));
+  // The series are the slots the shown entities have (an all-empty series would only clutter).
+  const shown = per
+    .filter((p) => p.total !== null || p.means.some((m) => m !== null))
+    .sort(
+      (a, b) =>
+        (b.total ?? -1) - (a.total ?? -1) || (names.get(a.key) ?? '').localeCompare(names.get(b.key) ?? ''),
+    )
+    .slice(0, opts.limit);
+  const used = opts.slotNames.map((_, i) => i).filter((i) => shown.some((p) => p.means[i] !== null));
   return rankedCategories(
-    per.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
+    shown.map((p) => ({ key: p.key, value: p.total, extra: used.map((i) => p.means[i]!) })),
     names,
     {
       limit: opts.limit,

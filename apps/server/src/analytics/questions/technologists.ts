@@ -51,16 +51,32 @@ const techRollup = (
  * question that draws a series or a row of slots per technologist reads those for these only.
  */
 async function busiestTechnologists(ctx: QuestionContext, withExamsOnly: boolean) {
-  const rows = await query<Row>(ctx, techRollup(ctx, 'technologist', 'exams', 'sum(exams)::float8 as v'));
+  return leadingTechnologists(ctx, 'exams', 'sum(exams)::float8 as v', (r) =>
+    !withExamsOnly || num(r.v) > 0 ? num(r.v) : null,
+  );
+}
+
+/**
+ * The technologists leading by a value computed from cheap sums (`value`; null = not ranked),
+ * ties by name, and the records that count as them. A few more than the limit are kept: the
+ * question ranks them again from its own sums, which may differ in the last binary digit.
+ */
+async function leadingTechnologists(
+  ctx: QuestionContext,
+  columns: string,
+  select: string,
+  value: (r: Row) => number | null,
+) {
+  const rows = await query<Row>(ctx, techRollup(ctx, 'technologist', columns, select));
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
   );
   const top = rows
-    .map((r) => ({ tech: Number(r.tech), v: num(r.v) }))
-    .filter((r) => !withExamsOnly || r.v > 0)
+    .map((r) => ({ tech: Number(r.tech), v: value(r) }))
+    .filter((r): r is { tech: number; v: number } => r.v !== null)
     .sort((a, b) => b.v - a.v || (names.get(a.tech) ?? '').localeCompare(names.get(b.tech) ?? ''))
-    .slice(0, ctx.options.limit)
+    .slice(0, ctx.options.limit + 5)
     .map((r) => r.tech);
   const members = top.length
     ? await query<{ id: number }>(
@@ -216,12 +232,16 @@ async function reasonsAnswer(
     m.set(code, (m.get(code) ?? 0) + Number(r.v));
     byReason.set(tech, m);
   }
-  const codes = [...new Set(rows.map((r) => r.reason_code ?? 'unknown'))].sort();
   const names = await technologistNames(ctx, [...totals.keys()]);
+  // The shown technologists, and as series the reasons they have.
+  const shown = [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (names.get(a[0]) ?? '').localeCompare(names.get(b[0]) ?? ''))
+    .slice(0, ctx.options.limit);
+  const codes = [...new Set(shown.flatMap(([tech]) => [...byReason.get(tech)!.keys()]))].sort();
   const meaning = (c: string) =>
     REJECT_REASONS.find((r) => r.code === c)?.meaning ?? (c === 'unknown' ? 'Unknown' : c);
   return rankedCategories(
-    [...totals.entries()].map(([tech, total]) => ({
+    shown.map(([tech, total]) => ({
       key: tech,
       value: total,
       extra: codes.map((c) => byReason.get(tech)?.get(c) ?? 0),
@@ -239,21 +259,29 @@ async function reasonsAnswer(
 
 export const rejectsPerTechnologistByReason: Question = {
   id: 9070,
-  answer: async (ctx) =>
-    reasonsAnswer(
+  // Ranked by all their rejects (the technologist rollup counts them too), reasons read for the leaders.
+  answer: async (ctx) => {
+    const { members } = await leadingTechnologists(ctx, 'rejected', 'sum(rejected)::float8 as v', (r) =>
+      num(r.v) > 0 ? num(r.v) : null,
+    );
+    return reasonsAnswer(
       ctx,
-      await query(
-        ctx,
-        techRollup(
-          ctx,
-          'reject',
-          'reason_code, rejected',
-          'reason_code, sum(rejected)::int as v',
-          'year',
-          ', reason_code',
-        ),
-      ),
-    ),
+      members.length
+        ? await query(
+            ctx,
+            techRollup(
+              ctx,
+              'reject',
+              'reason_code, rejected',
+              'reason_code, sum(rejected)::int as v',
+              'year',
+              ', reason_code',
+              members,
+            ),
+          )
+        : [],
+    );
+  },
   raw: async (ctx) =>
     reasonsAnswer(
       ctx,
@@ -281,19 +309,32 @@ async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
 
 export const meanForcePerTechnologistByView: Question = {
   id: 9071,
-  answer: async (ctx) =>
-    forceByViewAnswer(
+  // Ranked by the mean force over all views (= force_sum / force_n), the views read for the leaders.
+  answer: async (ctx) => {
+    const { members } = await leadingTechnologists(
       ctx,
-      await query<Row>(
-        ctx,
-        techRollup(
-          ctx,
-          'technologist',
-          'force_view_sum, force_view_n',
-          `${sumSlots('force_view_sum', 8)}, ${sumSlots('force_view_n', 8)}`,
-        ),
-      ),
-    ),
+      'force_sum, force_n',
+      'sum(force_sum)::float8 as s, sum(force_n)::float8 as n',
+      (r) => ratio(num(r.s), num(r.n)),
+    );
+    return forceByViewAnswer(
+      ctx,
+      members.length
+        ? await query<Row>(
+            ctx,
+            techRollup(
+              ctx,
+              'technologist',
+              'force_view_sum, force_view_n',
+              `${sumSlots('force_view_sum', 8)}, ${sumSlots('force_view_n', 8)}`,
+              'year',
+              '',
+              members,
+            ),
+          )
+        : [],
+    );
+  },
   raw: async (ctx) =>
     forceByViewAnswer(
       ctx,

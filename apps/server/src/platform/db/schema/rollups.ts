@@ -138,7 +138,12 @@ const technologistMeasures = () => ({
 export const rollupTechnologistDay = pgTable(
   'rollup_technologist_day',
   { day: date({ mode: 'string' }).notNull(), technologistId: integer().notNull(), ...technologistMeasures() },
-  (t) => [primaryKey({ columns: [t.day, t.technologistId] }), index().on(t.siteId, t.day)],
+  // (technologist, period): the busiest technologists' series and slots (analytics/questions).
+  (t) => [
+    primaryKey({ columns: [t.day, t.technologistId] }),
+    index().on(t.siteId, t.day),
+    index().on(t.technologistId, t.day),
+  ],
 );
 
 export const rollupTechnologistMonth = pgTable(
@@ -148,7 +153,11 @@ export const rollupTechnologistMonth = pgTable(
     technologistId: integer().notNull(),
     ...technologistMeasures(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.technologistId] }), index().on(t.siteId, t.month)],
+  (t) => [
+    primaryKey({ columns: [t.month, t.technologistId] }),
+    index().on(t.siteId, t.month),
+    index().on(t.technologistId, t.month),
+  ],
 );
 
 export const rollupTechnologistYear = pgTable(
@@ -158,7 +167,11 @@ export const rollupTechnologistYear = pgTable(
     technologistId: integer().notNull(),
     ...technologistMeasures(),
   },
-  (t) => [primaryKey({ columns: [t.year, t.technologistId] }), index().on(t.siteId, t.year)],
+  (t) => [
+    primaryKey({ columns: [t.year, t.technologistId] }),
+    index().on(t.siteId, t.year),
+    index().on(t.technologistId, t.year),
+  ],
 );
 
 /** Rejected images by reason: sparse (only rejects make rows), so rows are fine here. */
@@ -180,6 +193,7 @@ export const rollupRejectDay = pgTable(
       .on(t.day, t.deviceId, t.technologistId, t.view, t.reasonCode)
       .nullsNotDistinct(),
     index().on(t.siteId, t.day),
+    index().on(t.technologistId, t.day),
   ],
 );
 
@@ -191,6 +205,7 @@ export const rollupRejectMonth = pgTable(
       .on(t.month, t.deviceId, t.technologistId, t.view, t.reasonCode)
       .nullsNotDistinct(),
     index().on(t.siteId, t.month),
+    index().on(t.technologistId, t.month),
   ],
 );
 
@@ -202,6 +217,7 @@ export const rollupRejectYear = pgTable(
       .on(t.year, t.deviceId, t.technologistId, t.view, t.reasonCode)
       .nullsNotDistinct(),
     index().on(t.siteId, t.year),
+    index().on(t.technologistId, t.year),
   ],
 );
 
