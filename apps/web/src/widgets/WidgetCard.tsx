@@ -1,4 +1,11 @@
-import { type DateRange, drillFilters, isDrillable, widgetById } from '@kestrel/contract';
+import {
+  type DateRange,
+  deviceDrillFilters,
+  drillFilters,
+  isDeviceDrillable,
+  isDrillable,
+  widgetById,
+} from '@kestrel/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -57,9 +64,18 @@ export function WidgetCard({
   const drawnKey = query.data ? `${query.dataUpdatedAt}` : null;
   const onRendered = useCallback(() => setDrawn(drawnKey), [drawnKey]);
 
-  const canDrill = drill && isDrillable(widgetId);
+  const canDrill = drill && (isDrillable(widgetId) || isDeviceDrillable(widgetId));
   const onSegmentClick = (s: ChartSegment) => {
     if (!answer) return;
+    if (isDeviceDrillable(widgetId)) {
+      // Devices, not images: the device list with the segment's filters, or the device's page.
+      const d = deviceDrillFilters(widgetId, answer, s);
+      if (!d) return;
+      const q = new URLSearchParams(d);
+      if (site && !d.site && !d.deviceId) q.set('site', String(site));
+      navigate(`/device-details?${q}`);
+      return;
+    }
     const f = drillFilters(widgetId, answer, s, range);
     if (!f) return;
     const q = new URLSearchParams({ widget: String(widgetId), ...f });
@@ -96,7 +112,11 @@ export function WidgetCard({
           </Title>
           <Text size="xs" c="dimmed">
             {def?.question ?? 'This widget is no longer in the catalogue. Remove it from the dashboard.'}
-            {canDrill ? ' Click a segment to see its records.' : ''}
+            {canDrill
+              ? isDeviceDrillable(widgetId)
+                ? ' Click a segment to see its devices.'
+                : ' Click a segment to see its records.'
+              : ''}
           </Text>
         </Stack>
         {actions ? <div style={{ flexShrink: 0 }}>{actions}</div> : null}

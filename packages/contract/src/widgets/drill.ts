@@ -147,3 +147,24 @@ export function drillFilters(
   const f = rule?.(answer, segment, range);
   return f ? { ...range, ...f } : null;
 }
+
+/**
+ * Equipment widgets count devices, not images: a segment opens the device list (device-details)
+ * with the filters it stands for — site and connection status — or the device's own page.
+ * Keys are the device list's URL parameters.
+ */
+const DEVICE_RULES: Record<number, (a: WidgetAnswer, s: DrillSegment) => DrillFilters | null> = {
+  9104: (a, s) => all({ site: categoryKey(a, s), connectionStatus: str(seriesOf(a, s)?.key) }),
+  9109: (a, s) => all({ site: categoryKey(a, s) }),
+  9201: (a, s) => all({ deviceId: categoryKey(a, s) }),
+  9202: (a, s) => {
+    const key = sliceKey(a, s);
+    return all({ connectionStatus: key === 'null' ? 'unavailable' : key });
+  },
+};
+
+export const isDeviceDrillable = (widgetId: number) => widgetId in DEVICE_RULES;
+
+/** The device list's filters of a segment of an equipment widget (null: not a set of devices). */
+export const deviceDrillFilters = (widgetId: number, answer: WidgetAnswer, segment: DrillSegment) =>
+  DEVICE_RULES[widgetId]?.(answer, segment) ?? null;

@@ -93,6 +93,8 @@ function perSite(
   groups: readonly string[],
   groupOf: (r: EquipmentRow) => number,
   limit: number,
+  /** What each group stands for (a drill-down filter), when it is one. */
+  keys?: readonly string[],
 ): WidgetAnswer {
   const sites = new Map<number, { name: string; counts: number[] }>();
   for (const r of rows) {
@@ -113,7 +115,12 @@ function perSite(
     kind: 'categories',
     categories: sorted.map(([, v]) => v.name),
     keys: sorted.map(([id]) => id),
-    series: groups.map((name, i) => ({ name, data: sorted.map(([, v]) => v.counts[i]!), stack: 'devices' })),
+    series: groups.map((name, i) => ({
+      name,
+      data: sorted.map(([, v]) => v.counts[i]!),
+      stack: 'devices',
+      ...(keys && { key: keys[i]! }),
+    })),
     unit: 'devices',
   };
 }
@@ -141,6 +148,7 @@ export const devicesByConnectionPerSite = live(9104, async (ctx) =>
     CONNECTION.map(([, n]) => n),
     connectionIndex,
     ctx.options.limit,
+    CONNECTION.map(([status]) => status ?? 'unavailable'),
   ),
 );
 

@@ -1,3 +1,4 @@
+import { deviceDrillFilters } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
@@ -122,8 +123,9 @@ describe('GET /api/widgetsData', () => {
     const now = t.clock.now();
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const db = t.database.db;
-    // A1 heard from 5 minutes ago (connected), B1 two hours ago (late); a pending device that
-    // never counts; A1's tube has 40,000 of 100,000 mAs left at 1,000 mAs a day: 40 days.
+    // A1 heard from 5 minutes ago (connected), B1 two hours ago (late); a pending device (not
+    // yet at a site) never counts; A1's tube has 40,000 of 100,000 mAs left at 1,000 mAs a
+    // day: 40 days.
     await db
       .update(devices)
       .set({ lastHeartbeatAt: ago(5) })
@@ -132,7 +134,13 @@ describe('GET /api/widgetsData', () => {
       .update(devices)
       .set({ lastHeartbeatAt: null, lastObjectAt: ago(120) })
       .where(eq(devices.serial, 'B1'));
-    await makeDevice(db, f.a1, { serial: 'PENDING', onboardingState: 'pending', lastHeartbeatAt: ago(1) });
+    await makeDevice(db, f.a1, {
+      serial: 'PENDING',
+      siteId: null,
+      customerId: null,
+      onboardingState: 'pending',
+      lastHeartbeatAt: ago(1),
+    });
     const [a1] = await db.select().from(devices).where(eq(devices.serial, 'A1'));
     await db.insert(tubes).values({
       deviceId: a1!.id,
@@ -156,6 +164,20 @@ describe('GET /api/widgetsData', () => {
       [0, 0],
       [0, 0],
     ]);
+    // A segment drills into the device list (deviceDrillFilters): the devices it counted.
+    for (const [seriesIndex, dataIndex] of [
+      [0, 0],
+      [1, 1],
+      [1, 0],
+    ] as const) {
+      const filters = deviceDrillFilters(9104, perSite, { seriesIndex, dataIndex })!;
+      const listed = await t.app.inject({
+        url: `/api/ha/devices?siteId=${filters.site}&connectionStatus=${filters.connectionStatus}`,
+        headers: as(admin),
+      });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().result).toHaveLength(perSite.series[seriesIndex].data[dataIndex]);
+    }
     const tubesAnswer = (await data(admin, 9201)).json().result.answer;
     expect(tubesAnswer.categories).toEqual(['A1 · Alpha One']);
     expect(
