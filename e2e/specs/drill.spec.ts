@@ -104,3 +104,33 @@ test('the drill-down without a segment explains what to do', async ({ page }) =>
   await expect(page.getByText('Choose a chart segment first')).toBeVisible();
   await expectAccessible(page, '/drill-dashboard (empty)');
 });
+
+test('a slice of the connection donut opens the devices it counted', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const { token } = await signIn(page, 'admin', 1002);
+  await page.goto('/hc-dashboard3');
+  const card = page.locator('[data-widget-id="9202"]');
+  await expect(card).toHaveAttribute('data-widget-state', 'drawn', { timeout: 30_000 });
+  await expect(card.getByText('Click a segment to see its devices.')).toBeVisible();
+
+  // The first slice starts at twelve o'clock and runs clockwise.
+  const box = (await card.locator('[role="img"]').boundingBox())!;
+  const r = (Math.min(box.width, box.height) / 2) * 0.56;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height * 0.45;
+  await page.mouse.click(cx + r * Math.sin(0.2), cy - r * Math.cos(0.2));
+  await expect(page).toHaveURL(/\/device-details\?connectionStatus=/);
+  const status = new URL(page.url()).searchParams.get('connectionStatus')!;
+
+  // The donut's count for that status, asked of the API: the list shows that many devices.
+  const today = new Date().toISOString().slice(0, 10);
+  const widget = await page.request.get(
+    `/api/widgetsData?widgetId=9202&fromDateSelected=${today}&toDateSelected=${today}`,
+    { headers: { 'x-access-token': token } },
+  );
+  const slices: { key: string; value: number }[] = (await widget.json()).result.answer.slices;
+  const slice = slices.find((s) => (s.key === 'null' ? 'unavailable' : s.key) === status)!;
+  expect(slice).toBeDefined();
+  await expect(page.getByTestId('device-table').locator('tbody tr')).toHaveCount(slice.value);
+  await snap(page, info, 'drill-devices');
+});

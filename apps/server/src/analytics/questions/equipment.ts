@@ -12,8 +12,10 @@ import { bucketSql, buckets, type Question, type QuestionContext, query, sitesWh
 
 /**
  * Equipment widgets show the fleet as it is now (connection, tubes, last objects): the devices
- * placed at a site and not pending, with their current tube — only the columns these widgets
- * draw, so that the whole fleet's devices come in one light query. Connection status and days
+ * the caller sees — as the device list shows them, so that a segment drills into exactly its
+ * devices: a caller who sees every site also sees devices not yet placed at one (pending) —
+ * with their current tube; only the columns these widgets draw, so that the whole fleet's
+ * devices come in one light query. Connection status and days
  * remaining are computed as the device table computes them (contract and features/tubes).
  * Their "raw" answer is the same.
  */
@@ -21,8 +23,8 @@ interface EquipmentRow {
   id: number;
   serial: string;
   model: string;
-  siteId: number;
-  siteName: string;
+  siteId: number | null;
+  siteName: string | null;
   lastObjectAt: string | null;
   connectionStatus: ConnectionStatus;
   tubeDaysRemaining: number | null;
@@ -38,9 +40,9 @@ async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
           d.last_heartbeat_at, d.last_object_at, t.id as tube_id, t.rated_mas, t.rated_exposures,
           t.used_mas, t.used_exposures, t.counter_mas, t.counter_baseline_mas, t.counter_exposures,
           t.counter_baseline_exposures, t.daily_mas, t.daily_exposures
-        from devices d join sites s on s.id = d.site_id
+        from devices d left join sites s on s.id = d.site_id
         left join tubes t on t.device_id = d.id and t.replaced_at is null
-        where d.onboarding_state <> 'pending' and ${sitesWhere(ctx, 'd.site_id')}`,
+        where ${ctx.sites === null ? sql`true` : sitesWhere(ctx, 'd.site_id')}`,
   );
   return rows.map((r) => {
     const lastObject = date(r.last_object_at as string | null);
@@ -67,8 +69,8 @@ async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
       id: Number(r.id),
       serial: String(r.serial),
       model: String(r.model),
-      siteId: Number(r.site_id),
-      siteName: String(r.site_name),
+      siteId: r.site_id === null ? null : Number(r.site_id),
+      siteName: r.site_name === null ? null : String(r.site_name),
       lastObjectAt: lastObject?.toISOString() ?? null,
       connectionStatus: connectionStatusAt(
         laterOf(date(r.last_heartbeat_at as string | null), lastObject),
@@ -99,7 +101,7 @@ function perSite(
   const sites = new Map<number, { name: string; counts: number[] }>();
   for (const r of rows) {
     const g = groupOf(r);
-    if (g < 0) continue;
+    if (g < 0 || r.siteId === null) continue;
     const entry = sites.get(r.siteId!) ?? { name: r.siteName ?? `#${r.siteId}`, counts: groups.map(() => 0) };
     entry.counts[g]! += 1;
     sites.set(r.siteId!, entry);

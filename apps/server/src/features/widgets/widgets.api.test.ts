@@ -124,8 +124,8 @@ describe('GET /api/widgetsData', () => {
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const db = t.database.db;
     // A1 heard from 5 minutes ago (connected), B1 two hours ago (late); a pending device (not
-    // yet at a site) never counts; A1's tube has 40,000 of 100,000 mAs left at 1,000 mAs a
-    // day: 40 days.
+    // yet at a site, connected) counts fleet-wide as the device list shows it, in no site's bar;
+    // A1's tube has 40,000 of 100,000 mAs left at 1,000 mAs a day: 40 days.
     await db
       .update(devices)
       .set({ lastHeartbeatAt: ago(5) })
@@ -153,9 +153,11 @@ describe('GET /api/widgetsData', () => {
 
     const connection = (await data(admin, 9202)).json().result.answer;
     expect(connection.slices).toEqual([
-      { name: 'Connected', value: 1, key: 'GREEN' },
+      { name: 'Connected', value: 2, key: 'GREEN' },
       { name: 'Late', value: 1, key: 'YELLOW' },
     ]);
+    const listed = await t.app.inject({ url: '/api/ha/devices?connectionStatus=GREEN', headers: as(admin) });
+    expect(listed.json().result).toHaveLength(2);
     const perSite = (await data(admin, 9104)).json().result.answer;
     expect(perSite.categories).toEqual(['Alpha One', 'Beta One']);
     expect(perSite.series.map((x: { data: number[] }) => x.data)).toEqual([
