@@ -40,6 +40,8 @@ describe('WidgetCard', () => {
     expect(screen.getByRole('status', { name: 'Loading Technologist league table' })).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Dana Lee' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '1,234' })).toBeInTheDocument();
+    // A technologist of the league table opens their performance page.
+    expect(screen.getByRole('link', { name: 'Dana Lee' })).toHaveAttribute('href', '/hc-user?tech=4');
     expect(calls.urls).toEqual([
       '/api/widgetsData?widgetId=9177&fromDateSelected=2026-10-01&toDateSelected=2026-10-31&site=7',
     ]);

@@ -134,6 +134,7 @@ export function WidgetCard({
         <Skeleton height={height} role="status" aria-label={`Loading ${def.name}`} />
       ) : (
         <WidgetChart
+          widgetId={widgetId}
           chart={def.chart}
           answer={answer}
           label={`${def.name}: ${def.question}`}

@@ -7,6 +7,8 @@ import { NoData } from './NoData';
 import { WidgetTable } from './WidgetTable';
 
 interface Props {
+  /** The catalogue widget (tables link their rows by it). */
+  widgetId?: number;
   chart: ChartKind;
   answer: WidgetAnswer;
   label: string;
@@ -16,11 +18,12 @@ interface Props {
 }
 
 /** A widget's answer drawn as its catalogue chart, a table, or 'No data available'. */
-export function WidgetChart({ chart, answer, label, height, onSegmentClick, onRendered }: Props) {
+export function WidgetChart({ widgetId, chart, answer, label, height, onSegmentClick, onRendered }: Props) {
   const empty = isEmptyAnswer(answer);
   const option = useMemo(() => (empty ? null : chartOption(chart, answer)), [chart, answer, empty]);
   if (empty) return <NoData height={height} />;
-  if (answer.kind === 'table') return <WidgetTable answer={answer} height={height} label={label} />;
+  if (answer.kind === 'table')
+    return <WidgetTable answer={answer} height={height} label={label} widgetId={widgetId} />;
   return (
     <EChart
       option={option!}

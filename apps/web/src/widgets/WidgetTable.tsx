@@ -1,21 +1,34 @@
 import type { WidgetAnswer } from '@kestrel/contract';
-import { ScrollArea, Table } from '@mantine/core';
+import { Anchor, ScrollArea, Table } from '@mantine/core';
+import { Link } from 'react-router';
 
 type TableAnswer = Extract<WidgetAnswer, { kind: 'table' }>;
 
 const cell = (v: string | number | null, unit?: string) =>
   v === null ? '–' : typeof v === 'number' ? `${v.toLocaleString('en-US')}${unit === '%' ? ' %' : ''}` : v;
 
+/**
+ * Where a row of a widget's table leads (the drill-down of a table): a technologist's
+ * performance page, a device's page. The row's `key` is the id.
+ */
+const ROW_LINKS: Record<number, (key: string | number) => string> = {
+  9177: (key) => `/hc-user?tech=${key}`,
+  9203: (key) => `/device-details?deviceId=${key}`,
+};
+
 /** League tables and device lists: a plain, scrollable table (no chart library needed). */
 export function WidgetTable({
   answer,
   height,
   label,
+  widgetId,
 }: {
   answer: TableAnswer;
   height: number;
   label: string;
+  widgetId?: number;
 }) {
+  const linkOf = widgetId === undefined ? undefined : ROW_LINKS[widgetId];
   return (
     // The viewport takes focus so that keyboard users can scroll it (axe: scrollable-region-focusable).
     <ScrollArea h={height} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
@@ -33,8 +46,16 @@ export function WidgetTable({
         <Table.Tbody>
           {answer.rows.map((r, i) => (
             <Table.Tr key={String(r.key ?? i)}>
-              {answer.columns.map((c) => (
-                <Table.Td key={c.key}>{cell(r[c.key] ?? null, c.unit)}</Table.Td>
+              {answer.columns.map((c, column) => (
+                <Table.Td key={c.key}>
+                  {column === 0 && linkOf && r.key !== undefined && r.key !== null ? (
+                    <Anchor component={Link} to={linkOf(r.key)} size="sm">
+                      {cell(r[c.key] ?? null, c.unit)}
+                    </Anchor>
+                  ) : (
+                    cell(r[c.key] ?? null, c.unit)
+                  )}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}

@@ -40,6 +40,8 @@ export const widgetAnswer = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('boxplot'),
     categories: z.array(z.string()),
+    /** What each category stands for (e.g. technologist ids), for drill-down. */
+    keys: z.array(z.union([z.number(), z.string()])).optional(),
     /** [min, q1, median, q3, max] per category */
     boxes: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()])),
     unit: z.string().optional(),

@@ -96,6 +96,7 @@ const RULES: Record<number, Rule> = {
   9070: (a, s) =>
     all({ technologist: categoryKey(a, s), rejected: 'true', reason: reason(seriesOf(a, s)?.key) }),
   9071: (a, s) => all({ technologist: categoryKey(a, s), viewSlot: viewSlot(seriesOf(a, s)?.name) }),
+  9138: (a, s) => all({ technologist: a.kind === 'boxplot' ? str(a.keys?.[s.dataIndex]) : undefined }),
   9142: tech,
   9146: (a, s) => all({ technologist: categoryKey(a, s), rejected: 'true', reason: POSITIONING }),
   9156: tech,

@@ -383,6 +383,7 @@ async function spreadAnswer(ctx: QuestionContext, rows: Row[]) {
   return {
     kind: 'boxplot' as const,
     categories: boxes.map((b) => names.get(b.tech) ?? `#${b.tech}`),
+    keys: boxes.map((b) => b.tech),
     boxes: boxes.map((b) => b.box),
     unit: 'N',
   };

@@ -1,8 +1,10 @@
 import { drillFilters, type WidgetAnswer } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
+import { rowsOf } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 
@@ -124,6 +126,24 @@ describe('drill-down: the records behind a segment', () => {
       }
     },
   );
+
+  // A box of the force spread is a technologist's force values: it lists that technologist's images.
+  it('widget 9138: a box lists the images of its technologist', async () => {
+    const a = await answer(9138);
+    if (a.kind !== 'boxplot') throw new Error(a.kind);
+    expect(a.keys?.length).toBe(a.categories.length);
+    expect(a.boxes.length).toBeGreaterThan(0);
+    for (let dataIndex = 0; dataIndex < a.boxes.length; dataIndex++) {
+      const f = drillFilters(9138, a, { seriesIndex: 0, dataIndex }, range);
+      expect(f).toMatchObject({ technologist: String(a.keys![dataIndex]) });
+      const [own] = rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int as n from image_facts where technologist_id = ${Number(a.keys![dataIndex])} and force_n is not null`,
+        ),
+      );
+      expect(await total('images', f!)).toBe(own!.n);
+    }
+  });
 
   // Widgets that count exams: the explorer's exam count must equal each segment.
   it.each([9049, 9051, 9069, 9160, 9089, 9119, 9176])(
