@@ -2,7 +2,7 @@ import { ensureRollupsCurrent } from './analytics/rollups';
 import { buildApp } from './app';
 import { DEMO_LOGINS, databaseIsEmpty, demoPassword, loadDemo, syncDemoPasswords } from './demo';
 import { startDeviceMonitor } from './features/devices/monitor';
-import { type DicomListener, startDicomListener } from './ingest/dimse/listener';
+import { type DicomListener, limitsFromConfig, startDicomListener } from './ingest/dimse/listener';
 import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres } from './platform/db';
@@ -77,6 +77,7 @@ async function main() {
     db: database.db,
     pipeline: app.ingest,
     log: app.log,
+    limits: limitsFromConfig(config),
   });
 
   const port = (app.server.address() as { port: number }).port;

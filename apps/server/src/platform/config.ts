@@ -34,6 +34,17 @@ const schema = z.object({
     .string()
     .regex(/^[ -~]{1,16}$/, 'must be 1 to 16 printable ASCII characters')
     .default('KESTREL'),
+  /** An association with nothing in flight is aborted after this long without a byte. */
+  DICOM_IDLE_SECONDS: positive('a positive number of seconds').default(60),
+  /** ARTIM (PS3.8 §9.1.5): how long a new connection may take to associate, or a peer to hang up. */
+  DICOM_ARTIM_SECONDS: positive('a positive number of seconds').default(30),
+  /** Our maximum PDU length (announced to senders); longer PDUs abort the association. */
+  DICOM_MAX_PDU_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4096, 'must be at least 4096')
+    .max(16 * 1024 * 1024, 'must be at most 16 MB')
+    .default(1 << 20),
   PRODUCT_NAME: z.string().min(1).default('Kestrel'),
   PROVIDER_NAME: z.string().min(1).default('Acme Medical Imaging'),
   PROVIDER_SLUG: slug.default('acme'),

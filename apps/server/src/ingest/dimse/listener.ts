@@ -22,6 +22,19 @@ export interface ListenerOptions {
   limits?: Partial<Limits>;
 }
 
+/** The listener's limits from configuration (DICOM_*; the largest object as UPLOAD_MAX_BYTES). */
+export const limitsFromConfig = (c: {
+  DICOM_IDLE_SECONDS: number;
+  DICOM_ARTIM_SECONDS: number;
+  DICOM_MAX_PDU_BYTES: number;
+  UPLOAD_MAX_BYTES: number;
+}): Limits => ({
+  idleMs: c.DICOM_IDLE_SECONDS * 1000,
+  artimMs: c.DICOM_ARTIM_SECONDS * 1000,
+  maxPduLength: c.DICOM_MAX_PDU_BYTES,
+  maxObjectBytes: c.UPLOAD_MAX_BYTES,
+});
+
 /** How long a closing association's peer gets to hang up before its socket is destroyed. */
 const SHUTDOWN_GRACE_MS = 2_000;
 
