@@ -54,6 +54,27 @@ describe('indexes the analytics and explorer queries use', () => {
     expect(p).not.toMatch(/Seq Scan/);
   });
 
+  it('rollups: the busiest technologists of a year read through (technologist_id, period)', async () => {
+    const p = await plan(
+      sql`select * from ${rollupRows(ctx('2025-11-26', '2026-11-25', null), 'technologist', 'technologist_id, exams', 'year', sql`technologist_id = any('{5,6}'::int[])`)} x`,
+    );
+    expect(p).toMatch(/rollup_technologist_day_technologist_id_day_index/);
+    expect(p).toMatch(/rollup_technologist_year_technologist_id_year_index/);
+    expect(p).not.toMatch(/Seq Scan/);
+  });
+
+  it('rollups: a caller who sees every site reads the fleet tables for fleet-wide measures', async () => {
+    const p = await plan(
+      sql`select * from ${rollupRows(ctx('2025-11-26', '2026-11-25', null), 'device', 'device_type, weekday_hour')} x`,
+    );
+    expect(p).toMatch(/rollup_fleet_year/);
+    expect(p).not.toMatch(/rollup_device_/);
+    const perSite = await plan(
+      sql`select * from ${rollupRows(ctx('2025-11-26', '2026-11-25', null), 'device', 'site_id, exams')} x`,
+    );
+    expect(perSite).toMatch(/rollup_device_year/);
+  });
+
   it('explorer: images of a site and range read only their months, through (site_id, local_date)', async () => {
     await t.database.db.execute(sql`select kestrel_fact_partitions('{2025-12-31,2026-01-05,2026-02-03}')`);
     const p = await plan(
