@@ -65,26 +65,25 @@ export const cost = (rungs: Rung[], weights: Weights = EVEN) =>
     0,
   );
 const negate = (rungs: Rung[]): Rung[] => rungs.map((r) => ({ ...r, sign: r.sign === 1 ? -1 : 1 }));
-let weights = EVEN;
-const cheaper = (a: Rung[], b: Rung[]) => (cost(b, weights) < cost(a, weights) ? b : a);
+const cheaper = (w: Weights, a: Rung[], b: Rung[]) => (cost(b, w) < cost(a, w) ? b : a);
 const days = (from: string, to: string): Rung[] => (from <= to ? [{ sign: 1, tier: 'day', from, to }] : []);
 
 /** Part of one month: its days, or the month less the days outside. */
-function inMonth(from: string, to: string): Rung[] {
+function inMonth(w: Weights, from: string, to: string): Rung[] {
   const whole: Rung[] = [
     { sign: 1, tier: 'month', from: monthStart(from), to: monthStart(from) },
     ...negate(days(monthStart(from), addDays(from, -1))),
     ...negate(days(addDays(to, 1), monthEnd(to))),
   ];
-  return cheaper(days(from, to), whole);
+  return cheaper(w, days(from, to), whole);
 }
 
 /** Any range with day and month rungs. */
-function withMonths(from: string, to: string): Rung[] {
+function withMonths(w: Weights, from: string, to: string): Rung[] {
   if (from > to) return [];
-  if (monthStart(from) === monthStart(to)) return inMonth(from, to);
-  const head = from === monthStart(from) ? [] : inMonth(from, monthEnd(from));
-  const tail = to === monthEnd(to) ? [] : inMonth(monthStart(to), to);
+  if (monthStart(from) === monthStart(to)) return inMonth(w, from, to);
+  const head = from === monthStart(from) ? [] : inMonth(w, from, monthEnd(from));
+  const tail = to === monthEnd(to) ? [] : inMonth(w, monthStart(to), to);
   const first = head.length ? nextMonth(monthStart(from)) : monthStart(from);
   const last = tail.length ? prevMonth(monthStart(to)) : monthStart(to);
   const middle: Rung[] = first <= last ? [{ sign: 1, tier: 'month', from: first, to: last }] : [];
@@ -92,19 +91,19 @@ function withMonths(from: string, to: string): Rung[] {
 }
 
 /** Part of one year: with months, or the year less the parts outside. */
-function inYear(from: string, to: string): Rung[] {
+function inYear(w: Weights, from: string, to: string): Rung[] {
   const whole: Rung[] = [
     { sign: 1, tier: 'year', from: yearStart(from), to: yearStart(from) },
-    ...negate(withMonths(yearStart(from), addDays(from, -1))),
-    ...negate(withMonths(addDays(to, 1), yearEnd(to))),
+    ...negate(withMonths(w, yearStart(from), addDays(from, -1))),
+    ...negate(withMonths(w, addDays(to, 1), yearEnd(to))),
   ];
-  return cheaper(withMonths(from, to), whole);
+  return cheaper(w, withMonths(w, from, to), whole);
 }
 
-function withYears(from: string, to: string): Rung[] {
-  if (yearStart(from) === yearStart(to)) return inYear(from, to);
-  const head = from.endsWith('-01-01') ? [] : inYear(from, yearEnd(from));
-  const tail = to.endsWith('-12-31') ? [] : inYear(yearStart(to), to);
+function withYears(w: Weights, from: string, to: string): Rung[] {
+  if (yearStart(from) === yearStart(to)) return inYear(w, from, to);
+  const head = from.endsWith('-01-01') ? [] : inYear(w, from, yearEnd(from));
+  const tail = to.endsWith('-12-31') ? [] : inYear(w, yearStart(to), to);
   const first = head.length ? `${Number(from.slice(0, 4)) + 1}-01-01` : yearStart(from);
   const last = tail.length ? `${Number(to.slice(0, 4)) - 1}-01-01` : yearStart(to);
   const middle: Rung[] = first <= last ? [{ sign: 1, tier: 'year', from: first, to: last }] : [];
@@ -115,12 +114,7 @@ function withYears(from: string, to: string): Rung[] {
 export function ladder(from: string, to: string, grain: Grain = 'year', costs: Weights = EVEN): Rung[] {
   if (from > to) return [];
   if (grain === 'day') return days(from, to);
-  weights = costs; // read by `cheaper` during this (synchronous) call only
-  try {
-    return grain === 'month' ? withMonths(from, to) : withYears(from, to);
-  } finally {
-    weights = EVEN;
-  }
+  return grain === 'month' ? withMonths(costs, from, to) : withYears(costs, from, to);
 }
 
 export { addDays, monthStart };
