@@ -56,8 +56,6 @@ const PRESENCE: Record<Source, string> = {
 export const PRESENT_SQL = 'having sum(_present) <> 0';
 export const PRESENT = sql.raw(PRESENT_SQL);
 
-const TABLE_PERIOD = { day: 'day', month: 'month', year: 'year' } as const;
-
 /** Fleet-wide tables and the columns they have, by the family they stand in for. */
 const FLEET: Partial<Record<Family, { source: Source; columns: string[] }>> = {
   device: {
@@ -108,7 +106,7 @@ export function rollupRows(
   const visible = source === family ? sitesWhere(ctx) : sql`true`;
   const where = narrow ? sql`${visible} and ${narrow}` : visible;
   const parts = ladder(ctx.from, ctx.to, grain, WEIGHTS[source]).map((rung) => {
-    const period = TABLE_PERIOD[rung.tier];
+    const period = rung.tier;
     const select =
       rung.sign === 1
         ? [...names, `${PRESENCE[source]} as _present`]

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
 import {
@@ -104,131 +104,68 @@ export interface RollupFamily {
   onConflict: string;
 }
 
+type Period = RollupFamily['period'];
+const PERIODS: readonly Period[] = ['day', 'month', 'year'];
+type Measures = { sums: string[]; ints: string[]; floats: string[] };
+
+/**
+ * One family at every period: `deltas` is the key prefix of RollupDeltas, `key` the conflict
+ * target after the period (or a constraint name's middle part with `constraint`).
+ */
+function perPeriod(
+  deltas: 'device' | 'fleet' | 'fleetReject' | 'technologist' | 'reject',
+  tables: Record<Period, PgTable>,
+  target: (period: Period) => string,
+  m: Measures,
+  extra: Partial<Record<Period, string[]>> = {},
+): RollupFamily[] {
+  return PERIODS.map((period) => {
+    const table = getTableConfig(tables[period]).name;
+    return {
+      deltas: `${deltas}${period[0]!.toUpperCase()}${period.slice(1)}` as RollupFamily['deltas'],
+      table: tables[period],
+      period,
+      onConflict: addUp(table, target(period), m.sums, m.ints, m.floats, extra[period]),
+    };
+  });
+}
+
+const DEVICE: Measures = { sums: DEVICE_SUMS, ints: DEVICE_INT_ARRAYS, floats: DEVICE_FLOAT_ARRAYS };
+const TECHNOLOGIST: Measures = { sums: TECH_SUMS, ints: TECH_INT_ARRAYS, floats: TECH_FLOAT_ARRAYS };
+const REJECTS: Measures = { sums: ['rejected'], ints: [], floats: [] };
+
 export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
-  {
-    deltas: 'deviceDay',
-    table: rollupDeviceDay,
-    period: 'day',
-    onConflict: addUp(
-      'rollup_device_day',
-      '(day, device_id)',
-      DEVICE_SUMS,
-      DEVICE_INT_ARRAYS,
-      DEVICE_FLOAT_ARRAYS,
-      ['active_days = greatest(rollup_device_day.active_days, excluded.active_days)'],
-    ),
-  },
-  {
-    deltas: 'deviceMonth',
-    table: rollupDeviceMonth,
-    period: 'month',
-    onConflict: addUp(
-      'rollup_device_month',
-      '(month, device_id)',
-      DEVICE_SUMS,
-      DEVICE_INT_ARRAYS,
-      DEVICE_FLOAT_ARRAYS,
-    ),
-  },
-  {
-    deltas: 'deviceYear',
-    table: rollupDeviceYear,
-    period: 'year',
-    onConflict: addUp(
-      'rollup_device_year',
-      '(year, device_id)',
-      DEVICE_SUMS,
-      DEVICE_INT_ARRAYS,
-      DEVICE_FLOAT_ARRAYS,
-    ),
-  },
-  ...(['day', 'month', 'year'] as const).map(
-    (period): RollupFamily => ({
-      deltas: `fleet${period[0]!.toUpperCase()}${period.slice(1)}` as 'fleetDay' | 'fleetMonth' | 'fleetYear',
-      table: { day: rollupFleetDay, month: rollupFleetMonth, year: rollupFleetYear }[period],
-      period,
-      onConflict: addUp(
-        `rollup_fleet_${period}`,
-        `(${period}, device_type)`,
-        DEVICE_SUMS,
-        DEVICE_INT_ARRAYS,
-        DEVICE_FLOAT_ARRAYS,
-      ),
-    }),
+  ...perPeriod(
+    'device',
+    { day: rollupDeviceDay, month: rollupDeviceMonth, year: rollupDeviceYear },
+    (p) => `(${p}, device_id)`,
+    DEVICE,
+    { day: ['active_days = greatest(rollup_device_day.active_days, excluded.active_days)'] },
   ),
-  ...(['day', 'month', 'year'] as const).map(
-    (period): RollupFamily => ({
-      deltas: `fleetReject${period[0]!.toUpperCase()}${period.slice(1)}` as
-        | 'fleetRejectDay'
-        | 'fleetRejectMonth'
-        | 'fleetRejectYear',
-      table: { day: rollupFleetRejectDay, month: rollupFleetRejectMonth, year: rollupFleetRejectYear }[
-        period
-      ],
-      period,
-      onConflict: addUp(
-        `rollup_fleet_reject_${period}`,
-        `on constraint rollup_fleet_reject_${period}_key`,
-        ['rejected'],
-        [],
-        [],
-      ),
-    }),
+  ...perPeriod(
+    'fleet',
+    { day: rollupFleetDay, month: rollupFleetMonth, year: rollupFleetYear },
+    (p) => `(${p}, device_type)`,
+    DEVICE,
   ),
-  {
-    deltas: 'technologistDay',
-    table: rollupTechnologistDay,
-    period: 'day',
-    onConflict: addUp(
-      'rollup_technologist_day',
-      '(day, technologist_id)',
-      TECH_SUMS,
-      TECH_INT_ARRAYS,
-      TECH_FLOAT_ARRAYS,
-    ),
-  },
-  {
-    deltas: 'technologistMonth',
-    table: rollupTechnologistMonth,
-    period: 'month',
-    onConflict: addUp(
-      'rollup_technologist_month',
-      '(month, technologist_id)',
-      TECH_SUMS,
-      TECH_INT_ARRAYS,
-      TECH_FLOAT_ARRAYS,
-    ),
-  },
-  {
-    deltas: 'technologistYear',
-    table: rollupTechnologistYear,
-    period: 'year',
-    onConflict: addUp(
-      'rollup_technologist_year',
-      '(year, technologist_id)',
-      TECH_SUMS,
-      TECH_INT_ARRAYS,
-      TECH_FLOAT_ARRAYS,
-    ),
-  },
-  {
-    deltas: 'rejectDay',
-    table: rollupRejectDay,
-    period: 'day',
-    onConflict: addUp('rollup_reject_day', 'on constraint rollup_reject_day_key', ['rejected'], [], []),
-  },
-  {
-    deltas: 'rejectMonth',
-    table: rollupRejectMonth,
-    period: 'month',
-    onConflict: addUp('rollup_reject_month', 'on constraint rollup_reject_month_key', ['rejected'], [], []),
-  },
-  {
-    deltas: 'rejectYear',
-    table: rollupRejectYear,
-    period: 'year',
-    onConflict: addUp('rollup_reject_year', 'on constraint rollup_reject_year_key', ['rejected'], [], []),
-  },
+  ...perPeriod(
+    'fleetReject',
+    { day: rollupFleetRejectDay, month: rollupFleetRejectMonth, year: rollupFleetRejectYear },
+    (p) => `on constraint rollup_fleet_reject_${p}_key`,
+    REJECTS,
+  ),
+  ...perPeriod(
+    'technologist',
+    { day: rollupTechnologistDay, month: rollupTechnologistMonth, year: rollupTechnologistYear },
+    (p) => `(${p}, technologist_id)`,
+    TECHNOLOGIST,
+  ),
+  ...perPeriod(
+    'reject',
+    { day: rollupRejectDay, month: rollupRejectMonth, year: rollupRejectYear },
+    (p) => `on constraint rollup_reject_${p}_key`,
+    REJECTS,
+  ),
 ];
 
 /** A family's delta rows as table rows: `period` becomes the table's day or month column. */
