@@ -10,6 +10,24 @@ export const ingestOutcomeSchema = z.enum(ingestOutcomes);
 export type IngestOutcomeName = z.infer<typeof ingestOutcomeSchema>;
 export const ingestDoorSchema = z.enum(['dimse', 'stow', 'upload', 'demo']);
 
+/**
+ * What a person reads for an ingest log's object kind (`mg-<image kind>`, `dose-report`,
+ * `rejection-note`); a kind not listed here is shown as it is stored.
+ */
+const OBJECT_KIND_LABELS: Record<string, string> = {
+  'mg-2D': 'MG image · 2D',
+  'mg-tomo_projection': 'MG image · tomosynthesis projection',
+  'mg-tomosynthesis': 'MG image · tomosynthesis',
+  'mg-synthetic_2d': 'MG image · synthetic 2D',
+  'mg-cedm_low': 'MG image · CEDM low energy',
+  'mg-cedm_high': 'MG image · CEDM high energy',
+  'mg-cedm_subtraction': 'MG image · CEDM subtraction',
+  'dose-report': 'Dose report (RDSR)',
+  'rejection-note': 'Rejection note',
+};
+export const objectKindLabel = (kind: string | null): string | null =>
+  kind === null ? null : (OBJECT_KIND_LABELS[kind] ?? kind);
+
 const id = z.coerce.number().int().positive();
 const instant = z.string().describe('ISO 8601 instant (UTC)');
 const day = z.iso.date().describe('YYYY-MM-DD');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/render';
 import { fetchSequence, withQuery } from '../test/with-query';
+import { whenShort } from '../ui/DataState';
 import { WidgetCard } from './WidgetCard';
 
 const range = { fromDateSelected: '2026-10-01', toDateSelected: '2026-10-31' };
@@ -45,6 +46,33 @@ describe('WidgetCard', () => {
     expect(calls.urls).toEqual([
       '/api/widgetsData?widgetId=9177&fromDateSelected=2026-10-01&toDateSelected=2026-10-31&site=7',
     ]);
+  });
+
+  it('shows instants of a table in the browser time zone, not as ISO text', async () => {
+    const at = '2026-10-30T08:05:00.000Z';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchSequence([
+          ok({
+            kind: 'table',
+            columns: [
+              { key: 'device', label: 'Device' },
+              { key: 'lastObjectAt', label: 'Last object', format: 'instant' },
+              { key: 'kind', label: 'Kind' },
+            ],
+            rows: [{ key: 3, device: 'Aurora SN 1', lastObjectAt: at, kind: 'MG image · 2D' }],
+          }),
+        ]).fn,
+      ),
+    );
+    renderUi(withQuery(<WidgetCard widgetId={9203} range={range} />));
+    expect(await screen.findByRole('cell', { name: whenShort(at) })).toBeInTheDocument();
+    expect(screen.queryByText(at)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Aurora SN 1' })).toHaveAttribute(
+      'href',
+      '/device-details?deviceId=3',
+    );
   });
 
   it("says 'No data available' when the answer is empty (donut, pie, polar and the rest)", async () => {

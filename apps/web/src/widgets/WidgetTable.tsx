@@ -1,11 +1,19 @@
 import type { WidgetAnswer } from '@kestrel/contract';
 import { Anchor, ScrollArea, Table } from '@mantine/core';
 import { Link } from 'react-router';
+import { whenShort } from '../ui/DataState';
 
 type TableAnswer = Extract<WidgetAnswer, { kind: 'table' }>;
 
-const cell = (v: string | number | null, unit?: string) =>
-  v === null ? '–' : typeof v === 'number' ? `${v.toLocaleString('en-US')}${unit === '%' ? ' %' : ''}` : v;
+type Column = TableAnswer['columns'][number];
+const cell = (v: string | number | null, { unit, format }: Column) =>
+  v === null
+    ? '–'
+    : format === 'instant' && typeof v === 'string'
+      ? whenShort(v)
+      : typeof v === 'number'
+        ? `${v.toLocaleString('en-US')}${unit === '%' ? ' %' : ''}`
+        : v;
 
 /**
  * Where a row of a widget's table leads (the drill-down of a table): a technologist's
@@ -50,10 +58,10 @@ export function WidgetTable({
                 <Table.Td key={c.key}>
                   {column === 0 && linkOf && r.key !== undefined && r.key !== null ? (
                     <Anchor component={Link} to={linkOf(r.key)} size="sm">
-                      {cell(r[c.key] ?? null, c.unit)}
+                      {cell(r[c.key] ?? null, c)}
                     </Anchor>
                   ) : (
-                    cell(r[c.key] ?? null, c.unit)
+                    cell(r[c.key] ?? null, c)
                   )}
                 </Table.Td>
               ))}

@@ -54,7 +54,15 @@ export const widgetAnswer = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('table'),
-    columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string().optional() })),
+    columns: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        unit: z.string().optional(),
+        /** 'instant': the cells are ISO 8601 instants, shown in the browser's time zone. */
+        format: z.literal('instant').optional(),
+      }),
+    ),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   }),
 ]);

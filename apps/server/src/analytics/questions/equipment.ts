@@ -3,6 +3,7 @@ import {
   connectionStatusAt,
   tubeDaysRemaining as daysRemaining,
   laterOf,
+  objectKindLabel,
   tubeLifeStatus,
   type WidgetAnswer,
 } from '@kestrel/contract';
@@ -192,39 +193,54 @@ export const connectionStatusOfDevices = live(9202, async (ctx) => {
 });
 
 export const lastObjectPerDevice = live(9203, async (ctx) => {
-  const rows = await deviceRows(ctx);
-  const kinds = new Map(
-    (
-      await query<{ device_id: number; kind: string | null }>(
-        ctx,
-        sql`select distinct on (device_id) device_id, object_kind as kind from ingest_log
-            where outcome in ('stored', 'duplicate') and device_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])
-            order by device_id, received_at desc`,
-      )
-    ).map((r) => [Number(r.device_id), r.kind]),
-  );
-  const sorted = rows.sort(
-    (a, b) => (a.lastObjectAt ?? '').localeCompare(b.lastObjectAt ?? '') || a.serial.localeCompare(b.serial),
+  const shown = (await deviceRows(ctx))
+    .sort(
+      (a, b) =>
+        (a.lastObjectAt ?? '').localeCompare(b.lastObjectAt ?? '') || a.serial.localeCompare(b.serial),
+    )
+    .slice(0, Math.max(ctx.options.limit, 25));
+  const kinds = await lastObjectKinds(
+    ctx,
+    shown.map((r) => r.id),
   );
   return {
     kind: 'table',
     columns: [
       { key: 'device', label: 'Device' },
       { key: 'site', label: 'Site' },
-      { key: 'lastObjectAt', label: 'Last object' },
+      { key: 'lastObjectAt', label: 'Last object', format: 'instant' },
       { key: 'kind', label: 'Kind' },
       { key: 'connection', label: 'Connection' },
     ],
-    rows: sorted.slice(0, Math.max(ctx.options.limit, 25)).map((r) => ({
+    rows: shown.map((r) => ({
       key: r.id,
       device: `${r.model} SN ${r.serial}`,
       site: r.siteName,
       lastObjectAt: r.lastObjectAt,
-      kind: kinds.get(r.id) ?? null,
-      connection: r.connectionStatus ?? 'unavailable',
+      kind: objectKindLabel(kinds.get(r.id) ?? null),
+      connection: CONNECTION.find(([status]) => status === r.connectionStatus)![1],
     })),
   };
 });
+
+/**
+ * The kind of each device's last object: from the ingest log, or — for facts that came in
+ * without a log row (the demo fleet, data loaded in bulk) — from its latest fact.
+ */
+async function lastObjectKinds(ctx: QuestionContext, ids: number[]): Promise<Map<number, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await query<{ device_id: number; kind: string | null }>(
+    ctx,
+    sql`select d.id as device_id, coalesce(
+          (select l.object_kind from ingest_log l
+           where l.device_id = d.id and l.outcome in ('stored', 'duplicate')
+           order by l.received_at desc limit 1),
+          (select case when f.source = 'rdsr' then 'dose-report' else 'mg-' || f.image_kind end
+           from image_facts f where f.device_id = d.id order by f.acquired_at desc limit 1)) as kind
+        from unnest(${`{${ids.join(',')}}`}::int[]) as d(id)`,
+  );
+  return new Map(rows.map((r) => [Number(r.device_id), r.kind]));
+}
 
 export const failedFilesOverTime = live(9204, async (ctx) => {
   const axis = buckets(ctx);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
-import { devices, tubes } from '../../platform/db/schema';
+import { devices, ingestLog, tubes } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 
@@ -196,6 +196,28 @@ describe('GET /api/widgetsData', () => {
     // A customer user sees their own site's devices only.
     const mine = (await data(alphaUser, 9202)).json().result.answer;
     expect(mine.slices).toEqual([{ name: 'Connected', value: 1, key: 'GREEN' }]);
+
+    // Last object per device: instants marked as such (the table shows them in the browser's
+    // zone); the kind from the ingest log, else — facts stored without a log row — the latest fact.
+    const { id: b1 } = (await db.select().from(devices).where(eq(devices.serial, 'B1')))[0]!;
+    await db.insert(ingestLog).values({
+      receivedAt: ago(120),
+      door: 'dimse',
+      outcome: 'stored',
+      objectKind: 'dose-report',
+      deviceId: b1,
+      siteId: f.b1.id,
+      customerId: f.b.id,
+    });
+    const last = (await data(admin, 9203)).json().result.answer;
+    expect(last.columns.find((c: { key: string }) => c.key === 'lastObjectAt').format).toBe('instant');
+    const rowOf = (serial: string) =>
+      last.rows.find((r: { device: string }) => r.device.endsWith(`SN ${serial}`));
+    expect(rowOf('A1')).toMatchObject({ kind: 'MG image · 2D', connection: 'Connected' });
+    expect(rowOf('B1')).toMatchObject({ kind: 'Dose report (RDSR)', connection: 'Late' });
+    expect(rowOf('PENDING')).toMatchObject({ kind: null, connection: 'Connected' });
+    const mineLast = (await data(alphaUser, 9203)).json().result.answer;
+    expect(mineLast.rows.map((r: { device: string }) => r.device.split(' SN ')[1])).toEqual(['A1']);
   });
 
   it('shows a customer user only their sites, and refuses another customer’s site', async () => {

@@ -1,3 +1,4 @@
+import { objectKindLabel } from '@kestrel/contract';
 import { presetRange } from '@kestrel/contract/dates';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -29,7 +30,7 @@ export function LastFilesCard({ deviceId }: { deviceId: number }) {
               {rows.map((r) => (
                 <Table.Tr key={`${r.receivedAt}-${r.fileName ?? r.sopClassUid}`}>
                   <Table.Td>{when(r.receivedAt)}</Table.Td>
-                  <Table.Td>{r.objectKind ?? r.sopClassUid ?? '—'}</Table.Td>
+                  <Table.Td>{objectKindLabel(r.objectKind) ?? r.sopClassUid ?? '—'}</Table.Td>
                   <Table.Td>{r.door}</Table.Td>
                   <Table.Td>
                     <StatusPill size="xs" pill={outcomePill(r.outcome)} />
