@@ -1,5 +1,38 @@
 import { expect, LOGIN, signIn, test } from '../support/fixtures';
 
+/** Every signed-in route of the brief and the heading its page shows (admin, provider portal). */
+const SIGNED_IN_ROUTES = [
+  ['/dashboard/analytics', 'Fleet analytics'],
+  ['/dashboard/default', 'Default dashboard'],
+  ['/dashboard/ecommerce', 'Utilisation'],
+  ['/dashboard/project', 'Onboarding'],
+  ['/dashboard/dashboard-dimension', 'Dimensions'],
+  ['/widget', 'Widget catalogue'],
+  ['/drill-dashboard', 'Drill-down'],
+  ['/static-dashboard/view-test-dashboard', 'Template dashboard'],
+  // The technologists page opens on a site: '{site name} - Technologists'.
+  ['/hc-user', /Technologists$/],
+  ['/hc-alias', 'Aliases'],
+  ['/hc-add-sites', 'Add sites'],
+  ['/hc-dashboard1', 'Utilisation dashboard'],
+  ['/hc-dashboard2', 'Quality dashboard'],
+  ['/hc-dashboard3', 'Equipment dashboard'],
+  ['/study-analytics', 'Study analytics'],
+  ['/enterprise', 'Enterprise comparison'],
+  ['/user/card', 'Your contacts'],
+  ['/email/inbox', 'Inbox'],
+  ['/email/read', 'Message'],
+  ['/email/compose', 'New message'],
+  ['/customer-admin', 'Customers'],
+  ['/user-admin', 'Users'],
+  ['/sales-rep-dashboard', 'Sales dashboard'],
+  ['/service-dashboard', 'Service dashboard'],
+  ['/client-portal', 'Client portal'],
+  ['/acme-portal', 'Provider portal'],
+  ['/dashboard/common1', 'Dashboard'],
+  ['/dashboard/common2', 'Dashboard'],
+] as const;
+
 test.describe('routes and fallbacks (spec §2, readings 2)', () => {
   test('the empty path goes to the login route; unknown paths without a session go to error/404', async ({
     page,
@@ -24,51 +57,25 @@ test.describe('routes and fallbacks (spec §2, readings 2)', () => {
     }
   });
 
-  test('signed in: unknown paths land on /hc-dashboards; every signed-in route has its page', async ({
+  test('signed in: unknown paths land on /hc-dashboards; an administration page still to come says so', async ({
     page,
   }) => {
     await signIn(page, 'admin', 1002);
     await page.goto('/definitely-not-a-page');
     await expect(page).toHaveURL('/hc-dashboards');
-    const routes = [
-      ['/dashboard/analytics', 'Fleet analytics'],
-      ['/dashboard/default', 'Default dashboard'],
-      ['/dashboard/ecommerce', 'Utilisation'],
-      ['/dashboard/project', 'Onboarding'],
-      ['/dashboard/dashboard-dimension', 'Dimensions'],
-      ['/widget', 'Widget catalogue'],
-      ['/drill-dashboard', 'Drill-down'],
-      ['/static-dashboard/view-test-dashboard', 'Template dashboard'],
-      // The technologists page opens on a site: '{site name} - Technologists'.
-      ['/hc-user', /Technologists$/],
-      ['/hc-alias', 'Aliases'],
-      ['/hc-add-sites', 'Add sites'],
-      ['/hc-dashboard1', 'Utilisation dashboard'],
-      ['/hc-dashboard2', 'Quality dashboard'],
-      ['/hc-dashboard3', 'Equipment dashboard'],
-      ['/study-analytics', 'Study analytics'],
-      ['/enterprise', 'Enterprise comparison'],
-      ['/user/card', 'Your contacts'],
-      ['/email/inbox', 'Inbox'],
-      ['/email/read', 'Message'],
-      ['/email/compose', 'New message'],
-      ['/customer-admin', 'Customers'],
-      ['/user-admin', 'Users'],
-      ['/sales-rep-dashboard', 'Sales dashboard'],
-      ['/service-dashboard', 'Service dashboard'],
-      ['/client-portal', 'Client portal'],
-      ['/acme-portal', 'Provider portal'],
-      ['/dashboard/common1', 'Dashboard'],
-      ['/dashboard/common2', 'Dashboard'],
-    ] as const;
-    for (const [path, heading] of routes) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
-    }
     // A route whose feature is still to come says so honestly (administration pages).
     await page.goto('/hc-add-sites');
     await expect(page.getByTestId('coming-with').first()).toBeVisible();
   });
+
+  // One test per route: each is a full page load, and together they outlast one test's timeout.
+  for (const [path, heading] of SIGNED_IN_ROUTES) {
+    test(`signed in: ${path} has its page`, async ({ page }) => {
+      await signIn(page, 'admin', 1002);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    });
+  }
 
   test('a route the role is not offered says so inside the shell', async ({ page }) => {
     await signIn(page, 'customerUser');
