@@ -138,8 +138,9 @@ export async function placeUnassignedFacts(tx: Tx, deviceId: number, site: Site)
 }
 
 /**
- * Facts (and dose reports, whose events may all have completed facts placed already) that
- * reached a device after it was assigned but were stored without its site.
+ * Facts (and dose reports, whose events may all have completed facts placed already, and
+ * ingest-log rows, e.g. of an object that failed) that reached a device after it was assigned
+ * but were stored without its site.
  */
 export async function placeLateFacts(db: Db): Promise<number> {
   // From the devices side: index probes per assigned device, however many facts wait.
@@ -148,7 +149,8 @@ export async function placeLateFacts(db: Db): Promise<number> {
     .from(devices)
     .where(
       sql`${devices.siteId} is not null and (exists (select 1 from ${unassignedFacts} where ${unassignedFacts.deviceId} = ${devices.id})
-        or exists (select 1 from ${doseReports} where ${doseReports.deviceId} = ${devices.id} and ${doseReports.siteId} is null))`,
+        or exists (select 1 from ${doseReports} where ${doseReports.deviceId} = ${devices.id} and ${doseReports.siteId} is null)
+        or exists (select 1 from ${ingestLog} where ${ingestLog.deviceId} = ${devices.id} and ${ingestLog.siteId} is null))`,
     );
   let n = 0;
   for (const { deviceId } of late) {

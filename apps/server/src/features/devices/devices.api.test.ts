@@ -4,7 +4,14 @@ import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
-import { devices, imageFacts, studies, technologists, unassignedFacts } from '../../platform/db/schema';
+import {
+  devices,
+  imageFacts,
+  ingestLog,
+  studies,
+  technologists,
+  unassignedFacts,
+} from '../../platform/db/schema';
 import { rowsOf } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
@@ -303,6 +310,30 @@ describe('devices: list, details, onboarding and assignment', () => {
     );
     expect(n!.n).toBe(1);
     expect(await placeLateFacts(db())).toBe(0);
+  });
+
+  it('places ingest-log rows stored without a site while the assignment committed', async () => {
+    // A device that is placed, whose only late row is an object that failed: no fact waits.
+    const placed = await makeDevice(db(), fleet.a2, { serial: 'LATE-LOG' });
+    const failedFiles = async () =>
+      (await get('customerAdmin', '/api/ha/failedFilesReport')).json().result.rows as {
+        deviceId: number | null;
+      }[];
+    await db().insert(ingestLog).values({
+      receivedAt: t.clock.now(),
+      door: 'dimse',
+      outcome: 'failed',
+      reason: 'truncated',
+      deviceId: placed.id,
+      siteId: null,
+      customerId: null,
+    });
+    expect((await failedFiles()).map((r) => r.deviceId)).not.toContain(placed.id);
+    expect(await placeLateFacts(db())).toBe(0); // no facts moved …
+    const rows = await db().select().from(ingestLog).where(eq(ingestLog.deviceId, placed.id));
+    expect(rows.map((r) => [r.siteId, r.customerId])).toEqual([[fleet.a2.id, fleet.a.id]]); // … the row was
+    // The customer of that site now finds it in the failed-files report.
+    expect((await failedFiles()).map((r) => r.deviceId)).toContain(placed.id);
   });
 
   it('rebuilds a device’s rollups exactly as ingest keeps them', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -167,5 +168,10 @@ export const ingestLog = pgTable(
     index().on(t.receivedAt),
     index().on(t.deviceId, t.receivedAt),
     index().on(t.outcome, t.receivedAt),
+    // Rows of a device stored without its site (while its assignment committed), for the
+    // periodic placing of late rows — found without reading the device's whole history.
+    index('ingest_log_unplaced_device_index')
+      .on(t.deviceId)
+      .where(sql`${t.siteId} is null and ${t.deviceId} is not null`),
   ],
 );

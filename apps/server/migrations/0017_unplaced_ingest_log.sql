@@ -1,0 +1,1 @@
+CREATE INDEX "ingest_log_unplaced_device_index" ON "ingest_log" USING btree ("device_id") WHERE "ingest_log"."site_id" is null and "ingest_log"."device_id" is not null;
