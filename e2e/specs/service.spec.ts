@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
 
-/** The vendor files shared by every checkout (never copied into the repository). */
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/dicom');
+/** The real vendor files kept with the repository (test-data/dicom, see its README). */
+const FIXTURES = path.resolve(import.meta.dirname, '../../test-data/dicom');
 const dicomFiles = () =>
   fs
     .readdirSync(FIXTURES)

@@ -6,11 +6,11 @@ import { fromPart10 } from '@kestrel/fleet-sim';
 import type { DicomRecord } from '../ingest/mapping';
 
 /**
- * The real vendor files in ../shared/fixtures/dicom (never copied into the repository) and
+ * The real vendor files in test-data/dicom (their source and licence are in its README) and
  * dcmtk helpers for tests: dcmdump as the reference reader, dcmconv/dcmcrle to re-encode.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-export const FIXTURES = path.resolve(repoRoot, '../shared/fixtures/dicom');
+export const FIXTURES = path.resolve(repoRoot, 'test-data/dicom');
 export const GE_PRESENTATION = path.join(FIXTURES, 'MG-Im-GE_Seno_1_ForPresentation.dcm');
 export const GE_PROCESSING = path.join(FIXTURES, 'MG-Im-GE_Seno_1_ForProcessing.dcm');
 export const GE_SECOND = path.join(FIXTURES, 'MG-Im-GE_Seno_2_ForPresentation.dcm');
@@ -21,7 +21,7 @@ export const fixture = (file: string) => readFileSync(file);
 /** Read a Part-10 file with dcmjs (test side only: the server reads headers with its own parser). */
 export const readDicomRecord = (path: string): DicomRecord => fromPart10(readFileSync(path));
 
-/** The shared real-device fixtures (../shared/fixtures/dicom, never copied into the repo). */
+/** A real-device fixture of test-data/dicom by file name. */
 export const fixturePath = (name: string) => path.join(FIXTURES, name);
 
 /** The value dcmdump shows for a top-level tag ('0018,1000'), as text; undefined if absent. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, readDicomRecord } from '../../test/dicom-records';
+import { fixturePath, readDicomRecord } from '../../test/dicom-files';
 import { parseObject } from '../parse';
 import { type DicomRecord, mapObject, recordHeader } from '.';
 import { SOP_CLASS } from './sop-classes';
