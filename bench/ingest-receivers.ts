@@ -62,6 +62,9 @@ async function freshPgDatabase(name: string): Promise<string> {
   return PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/** The operations token the benchmark's Kestrel is started with, to read its /metrics. */
+export const BENCH_METRICS_TOKEN = 'kestrel-benchmark-metrics-token';
+
 /** Kestrel as it runs in production (main.ts), on an empty database, without the demo fleet. */
 export async function startKestrel(
   engine: 'pglite' | 'postgres',
@@ -82,6 +85,7 @@ export async function startKestrel(
       HOST: '127.0.0.1',
       DICOM_PORT: String(dicomPort),
       WEB_DIST: '/nonexistent',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       TCP_NODELAY: '1', // no effect on Node sockets; set for symmetry with the dcmtk receivers
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },

@@ -17,7 +17,13 @@ import { writeFleetObjects } from '@kestrel/fleet-sim/send';
 import { type Database, openPglite, openPostgres } from '@kestrel/server/platform/db/index';
 import { rowsOf } from '@kestrel/server/platform/scope';
 import { sql } from 'drizzle-orm';
-import { type Receiver, startKestrel, startOrthanc, startStorescp } from './ingest-receivers';
+import {
+  BENCH_METRICS_TOKEN,
+  type Receiver,
+  startKestrel,
+  startOrthanc,
+  startStorescp,
+} from './ingest-receivers';
 import { arg, result } from './lib';
 
 const objects = Number(arg('objects', '2000'));
@@ -81,7 +87,8 @@ async function countFacts(engine: 'pglite' | 'postgres', dataDir: string, url?: 
 
 /** Kestrel's own account of the run (/metrics): commits by path and objects per commit. */
 async function commitStats(httpPort: number) {
-  const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+  const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+  const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`, { headers })).text();
   const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 0);
   const fast = value('kestrel_ingest_commit_seconds_count\\{path="fast"\\}');
   const full = value('kestrel_ingest_commit_seconds_count\\{path="full"\\}');

@@ -30,7 +30,8 @@ import { widgetRoutes } from './features/widgets/routes';
 import { createIngestPipeline, type IngestPipeline } from './ingest/pipeline';
 import { stowRoutes } from './ingest/stow/routes';
 import { uploadRoutes } from './ingest/upload/routes';
-import { authGuard } from './platform/auth/guard';
+import { publicAccess } from './platform/auth/access';
+import { authGuard, declareLibraryRoutes } from './platform/auth/guard';
 import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
@@ -108,14 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(metrics);
   app.decorate(
     'ingest',
     createIngestPipeline(database.ingestDb, { now: () => app.now(), onBatch: ingestMetrics(app.metrics) }),
   );
   app.addHook('onClose', async () => app.ingest.close());
+  // Before any route: the guard records every route and refuses to start if one declares no access.
   await app.register(authGuard, { policy });
+  await app.register(async (docs) => {
+    declareLibraryRoutes(docs, publicAccess);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api' });

@@ -7,6 +7,7 @@ import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres } from './platform/db';
 import { DataDirLockedError } from './platform/db/lock';
+import { startMetricsListener } from './platform/metrics';
 
 /**
  * The process: configuration → database → migrations → demo fleet (if empty) → HTTP; and a
@@ -80,10 +81,18 @@ async function main() {
     limits: limitsFromConfig(config),
   });
 
+  const metricsListener =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsListener(app.metrics, config.METRICS_PORT, config.METRICS_HOST);
+
   const port = (app.server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
   console.log(`\n${config.PRODUCT_NAME} is running at ${url}  (API docs: ${url}/api/docs)`);
   console.log(`DICOM listener: AE title ${config.DICOM_AE_TITLE} on port ${dicom.port}`);
+  if (metricsListener) {
+    console.log(`Metrics: http://${config.METRICS_HOST}:${metricsListener.port}/metrics`);
+  }
   if (password) {
     console.log('\nDemo logins (one per role):');
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(30)} ${l.role}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationSchema, roleSchema, userTypeSchema } from './access';
+import { boolValue, boundedRange, instantText, intValue, isoDate, line } from './bounds';
 
 export const loginRequest = z.strictObject({
   email: z.string().trim().toLowerCase().email('email must be an e-mail address').max(254),
@@ -67,3 +68,19 @@ export const loginAuditEntry = z.object({
   method: z.string(),
 });
 export type LoginAuditEntry = z.infer<typeof loginAuditEntry>;
+
+/** `GET /api/ha/loginDetails` (query) and `POST /api/ha/loginDetails/filter` (body). */
+export const loginDetailsFilter = boundedRange(
+  z.strictObject({
+    /** A day (its start) or an instant. */
+    from: z.union([isoDate, instantText]).optional(),
+    to: z.union([isoDate, instantText]).optional(),
+    email: line(254).trim().optional(),
+    success: boolValue.optional(),
+    limit: intValue(1, 1000).default(100),
+    offset: intValue(0, 1_000_000).default(0),
+  }),
+  'from',
+  'to',
+);
+export type LoginDetailsFilter = z.infer<typeof loginDetailsFilter>;

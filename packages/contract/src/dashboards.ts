@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idText, line } from './bounds';
 import { widgetById } from './widgets/catalogue';
 
 /**
@@ -10,7 +11,7 @@ export const MAX_WIDGETS_PER_DASHBOARD = 24;
 
 export const dashboardWidget = z
   .object({
-    key: z.string().min(1).max(40),
+    key: line(40).min(1),
     widgetId: z.number().int(),
     options: z.record(z.string(), z.unknown()).default({}),
   })
@@ -31,7 +32,7 @@ export const dashboardWidget = z
   });
 
 export const layoutItem = z.object({
-  key: z.string().min(1).max(40),
+  key: line(40).min(1),
   x: z.number().int().min(0).max(11),
   y: z.number().int().min(0).max(1000),
   w: z.number().int().min(1).max(12),
@@ -57,8 +58,7 @@ export const dashboardData = z
   });
 export type DashboardData = z.infer<typeof dashboardData>;
 
-const dashboardName = z
-  .string()
+const dashboardName = line(200)
   .trim()
   .min(1, 'name is required')
   .max(80, 'name may have at most 80 characters');
@@ -77,16 +77,16 @@ export type DashboardDefinition = z.infer<typeof dashboardDefinition>;
 /** POST /api/widgets: a new dashboard, from data or as a copy of a template or own dashboard. */
 export const createDashboardRequest = z.union([
   z.strictObject({ name: dashboardName, data: dashboardData }),
-  z.strictObject({ name: dashboardName, copyOf: z.number().int() }),
+  z.strictObject({ name: dashboardName, copyOf: id }),
 ]);
 export const updateDashboardRequest = z.strictObject({ data: dashboardData });
 
 /** PUT /api/dashboardState/{id} (spec §7): rename; flags only by a provider administrator. */
 export const updateDashboardStateRequest = z.strictObject({
   dashboardName,
-  dashboardState: z.string().max(80).optional(),
+  dashboardState: line(80).optional(),
   delete: z.boolean().optional(),
   edit: z.boolean().optional(),
 });
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: idText });

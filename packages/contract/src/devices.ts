@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRange, id, idText, instantText, line } from './bounds';
 import { deviceTypes, onboardingStates } from './status';
 
 /**
@@ -11,18 +12,17 @@ export const onboardingStateSchema = z.enum(onboardingStates);
 export const connectionStatusSchema = z.enum(['GREEN', 'YELLOW', 'RED']).nullable();
 export const tubeLifeStatusSchema = z.enum(['Tube OK', 'Schedule Replacement', 'Replace Tube']);
 
-const id = z.coerce.number().int().positive();
 const instant = z.string().describe('ISO 8601 instant (UTC)');
-/** An ISO 8601 instant with its offset, e.g. 2026-03-01T08:00:00Z. */
-export const instantInput = z.iso.datetime({ offset: true });
+/** An ISO 8601 instant with its offset, e.g. 2026-03-01T08:00:00Z, within the date window. */
+export const instantInput = instantText;
 
 export const deviceListQuery = z.strictObject({
-  customerId: id.optional(),
-  siteId: id.optional(),
+  customerId: idText.optional(),
+  siteId: idText.optional(),
   deviceType: deviceTypeSchema.optional(),
   onboardingState: onboardingStateSchema.optional(),
   connectionStatus: z.enum(['GREEN', 'YELLOW', 'RED', 'unavailable']).optional(),
-  q: z.string().trim().max(100).optional().describe('serial, model or station name contains'),
+  q: line(100).trim().optional().describe('serial, model or station name contains'),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
@@ -50,7 +50,7 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-export const deviceIdQuery = z.strictObject({ deviceId: id });
+export const deviceIdQuery = z.strictObject({ deviceId: idText });
 
 export const statusChange = z.object({
   status: z.enum(['GREEN', 'YELLOW', 'RED']),
@@ -103,8 +103,8 @@ export type OnboardStatusResult = z.infer<typeof onboardStatusResult>;
  */
 export const assignDeviceRequest = z
   .strictObject({
-    deviceId: z.number().int().positive(),
-    siteId: z.number().int().positive().optional(),
+    deviceId: id,
+    siteId: id.optional(),
     onboardingState: z.enum(['todo', 'inprogress', 'completed']).optional(),
   })
   .refine((b) => b.siteId !== undefined || b.onboardingState !== undefined, {
@@ -117,13 +117,17 @@ export const assignDeviceResult = z.object({
   factsMoved: z.number(),
 });
 
-export const deviceStatusQuery = z.strictObject({
-  deviceId: id.optional(),
-  customerId: id.optional(),
-  siteId: id.optional(),
-  from: instantInput.optional().describe('default: 30 days before to'),
-  to: instantInput.optional().describe('default: now'),
-});
+export const deviceStatusQuery = boundedRange(
+  z.strictObject({
+    deviceId: idText.optional(),
+    customerId: idText.optional(),
+    siteId: idText.optional(),
+    from: instantInput.optional().describe('default: 30 days before to'),
+    to: instantInput.optional().describe('default: now'),
+  }),
+  'from',
+  'to',
+);
 export const deviceStatusRow = z.object({
   id: z.number(),
   serial: z.string(),
@@ -163,7 +167,7 @@ export const deviceTypeLabels: Record<(typeof deviceTypes)[number], string> = {
   CEDM: 'Contrast-enhanced (CEDM)',
 };
 
-export const deviceKeyRequest = z.strictObject({ deviceId: z.number().int().positive() });
+export const deviceKeyRequest = z.strictObject({ deviceId: id });
 export const deviceKeyResult = z.object({
   deviceId: z.number(),
   /** Shown once: only its hash is stored. Any earlier key of the device stops working. */

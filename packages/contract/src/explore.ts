@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates';
+import { boolText, boundedRange, idText, intText, isoDate, line } from './bounds';
 
 /**
  * The record explorer: images (facts) and exams behind the charts, for study analytics and
  * drill-down. Every widget segment maps onto these filters (a site, a technologist, a day, a
  * reason, a band …), so a click on a chart lists exactly the records it counted.
  */
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
-const id = z.coerce.number().int().positive();
-const slot = (max: number) => z.coerce.number().int().min(0).max(max);
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const id = idText;
+const slot = (max: number) => intText(0, max);
+const bool = boolText;
 
-export const exploreFilters = z
-  .object({
+export const exploreFilters = boundedRange(
+  z.object({
     fromDateSelected: isoDate,
     toDateSelected: isoDate,
     site: id.optional(),
@@ -28,19 +27,16 @@ export const exploreFilters = z
     procedure: z.enum(['screening', 'diagnostic', 'biopsy', 'other']).optional(),
     rejected: bool.optional(),
     /** CID 7011 reason code; 'none' = rejected without a reason. */
-    reason: z.string().max(16).optional(),
+    reason: line(16).min(1).optional(),
     thicknessBand: slot(8).optional(),
     forceBand: slot(19).optional(),
     pressureBand: slot(19).optional(),
     kvpBand: slot(28).optional(),
     /** Local hour 0–23 and ISO weekday 1–7 (Monday = 1). */
     hour: slot(23).optional(),
-    weekday: z.coerce.number().int().min(1).max(7).optional(),
-  })
-  .refine((q) => q.fromDateSelected <= q.toDateSelected, {
-    message: 'fromDateSelected must not be after toDateSelected',
-    path: ['toDateSelected'],
-  });
+    weekday: intText(1, 7).optional(),
+  }),
+);
 export type ExploreFilters = z.infer<typeof exploreFilters>;
 
 export const imageSortKeys = [
@@ -56,8 +52,8 @@ export const imageSortKeys = [
 export const exploreImagesQuery = z.intersection(
   exploreFilters,
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    page: intText(1, 100_000).default(1),
+    pageSize: intText(1, 200).default(50),
     sort: z.enum(imageSortKeys).default('acquiredAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
   }),
@@ -66,8 +62,8 @@ export const exploreImagesQuery = z.intersection(
 export const exploreStudiesQuery = z.intersection(
   exploreFilters,
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    page: intText(1, 100_000).default(1),
+    pageSize: intText(1, 200).default(50),
     order: z.enum(['asc', 'desc']).default('desc'),
   }),
 );

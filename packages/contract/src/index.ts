@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './bounds';
 export * from './dashboards';
 export * from './dates';
 export * from './device';

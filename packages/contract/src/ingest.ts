@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id as bodyId, boundedRange, idText, isoDate, line } from './bounds';
 
 /**
  * What came in through the three doors (DIMSE, STOW-RS, upload) and what became of it:
@@ -28,9 +29,8 @@ const OBJECT_KIND_LABELS: Record<string, string> = {
 export const objectKindLabel = (kind: string | null): string | null =>
   kind === null ? null : (OBJECT_KIND_LABELS[kind] ?? kind);
 
-const id = z.coerce.number().int().positive();
+const id = idText;
 const instant = z.string().describe('ISO 8601 instant (UTC)');
-const day = z.iso.date().describe('YYYY-MM-DD');
 
 /** One file of a portal upload (service dashboard), in the order the files were sent. */
 export const uploadedFileResult = z.object({
@@ -67,17 +67,21 @@ export const ingestLogRow = z.object({
 export type IngestLogRow = z.infer<typeof ingestLogRow>;
 
 /** `POST /api/ha/failedFilesReport/filter`; `GET /api/ha/failedFilesReport` = the last 30 days. */
-export const failedFilesFilter = z.strictObject({
-  from: day.optional(),
-  to: day.optional(),
-  siteId: id.optional(),
-  deviceId: id.optional(),
-  /** Reason contains (case-insensitive). */
-  reason: z.string().trim().max(200).optional(),
-  outcome: z.enum(['failed', 'unsupported']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
-});
+export const failedFilesFilter = boundedRange(
+  z.strictObject({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    siteId: bodyId.optional(),
+    deviceId: bodyId.optional(),
+    /** Reason contains (case-insensitive). */
+    reason: line(200).trim().optional(),
+    outcome: z.enum(['failed', 'unsupported']).optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(500).default(50),
+  }),
+  'from',
+  'to',
+);
 export type FailedFilesFilter = z.infer<typeof failedFilesFilter>;
 export const failedFilesReport = z.object({ rows: z.array(ingestLogRow), total: z.number().int() });
 export type FailedFilesReport = z.infer<typeof failedFilesReport>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intText } from './bounds';
 
 /** Spec §3 Badge: a colour class and a text. */
 export const badgeSchema = z.object({ type: z.string(), value: z.string() });
@@ -46,12 +47,9 @@ export const sideMenuResult = z.union([
 ]);
 
 export const sideMenuQuery = z.object({
-  applicationId: z.coerce
-    .number()
-    .int()
-    .refine((n) => [1001, 1002, 1003, 1004].includes(n), {
-      message: 'applicationId must be one of 1001, 1002, 1003, 1004',
-    }),
+  applicationId: intText(1, 9999).refine((n) => [1001, 1002, 1003, 1004].includes(n), {
+    message: 'applicationId must be one of 1001, 1002, 1003, 1004',
+  }),
 });
 
 /** Spec §3 Dashboard menu item. */

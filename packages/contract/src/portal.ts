@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, userTypeSchema } from './access';
+import { line } from './bounds';
 
 /**
  * `GET /api/appconfig` (public): what the browser must know before anyone signs in — names
@@ -53,8 +54,7 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 const optionalText = (max: number, what: string) =>
-  z
-    .string()
+  line(1000)
     .trim()
     .max(max, `${what} may have at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -62,8 +62,7 @@ const optionalText = (max: number, what: string) =>
     .optional();
 
 export const updateProfileRequest = z.strictObject({
-  displayName: z
-    .string()
+  displayName: line(1000)
     .trim()
     .min(1, 'Enter your name')
     .max(100, 'The name may have at most 100 characters'),

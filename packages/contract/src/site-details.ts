@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates';
+import { boundedRange, idText, isoDate } from './bounds';
 import { connectionStatusSchema } from './devices';
 import { tubeCounts } from './tubes';
 
@@ -8,26 +8,15 @@ import { tubeCounts } from './tubes';
  * Per visible site its devices by connection and tube status, exams / images / rejects over a
  * date range (site-local days, from rollups) and the last contact; plus the same as fleet KPIs.
  */
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 
-export const siteDetailsQuery = z
-  .strictObject({
-    site: z.coerce.number().int().positive().optional(),
+export const siteDetailsQuery = boundedRange(
+  z.strictObject({
+    site: idText.optional(),
     /** Default: the 30 days up to today (UTC). */
     fromDateSelected: isoDate.optional(),
     toDateSelected: isoDate.optional(),
-  })
-  .refine((q) => !q.fromDateSelected || !q.toDateSelected || q.fromDateSelected <= q.toDateSelected, {
-    message: 'fromDateSelected must not be after toDateSelected',
-    path: ['toDateSelected'],
-  })
-  .refine(
-    (q) =>
-      !q.fromDateSelected ||
-      !q.toDateSelected ||
-      Date.parse(q.toDateSelected) - Date.parse(q.fromDateSelected) <= 10 * 366 * 86_400_000,
-    { message: 'the range may span at most ten years', path: ['fromDateSelected'] },
-  );
+  }),
+);
 export type SiteDetailsQuery = z.infer<typeof siteDetailsQuery>;
 
 export const connectionCounts = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idText, line } from './bounds';
 import { dateRangeQuery } from './technologists';
 
 /** Sites the caller may see (spec §7 getCurrentSites), and their portal names (hc-alias). */
@@ -17,9 +18,8 @@ export const currentSite = z.object({
 export type CurrentSite = z.infer<typeof currentSite>;
 
 export const changeSiteNameRequest = z.strictObject({
-  id: z.number().int().positive(),
-  alias: z
-    .string()
+  id,
+  alias: line(1000)
     .trim()
     .max(80, 'must be at most 80 characters')
     .nullable()
@@ -32,7 +32,7 @@ export const enterpriseQuery = z.intersection(
   dateRangeQuery,
   z.object({
     /** Default: the caller's own customer (customer staff). Provider staff must name one. */
-    customerId: z.coerce.number().int().positive().optional(),
+    customerId: idText.optional(),
   }),
 );
 export type EnterpriseQuery = z.infer<typeof enterpriseQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates';
+import { boundedRange, id, idText, isoDate, line, paragraph } from './bounds';
 
 /**
  * Technologists (hc-user) as the devices name them (Operators' Name, one record per site and
@@ -7,30 +7,13 @@ import { isIsoDate } from './dates';
  * Names a device wrote differently can be merged into one record; the merged names then count
  * under it everywhere (widgets, explorer, this list) until they are unmerged.
  */
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
-const id = z.coerce.number().int().positive();
-/** Ten years: longer ranges are a typo, and would make thousands of buckets. */
-const MAX_RANGE_DAYS = 3660;
-
-export const dateRangeQuery = z
-  .object({ fromDateSelected: isoDate, toDateSelected: isoDate })
-  .refine((q) => q.fromDateSelected <= q.toDateSelected, {
-    message: 'fromDateSelected must not be after toDateSelected',
-    path: ['toDateSelected'],
-  })
-  .refine(
-    (q) => Date.parse(q.toDateSelected) - Date.parse(q.fromDateSelected) <= MAX_RANGE_DAYS * 86_400_000,
-    {
-      message: `the range must not be longer than ${MAX_RANGE_DAYS} days`,
-      path: ['toDateSelected'],
-    },
-  );
+export const dateRangeQuery = boundedRange(z.object({ fromDateSelected: isoDate, toDateSelected: isoDate }));
 
 export const technologistListQuery = z.intersection(
   dateRangeQuery,
   z.object({
     /** One site; without it every site the caller may see. */
-    site: id.optional(),
+    site: idText.optional(),
   }),
 );
 export type TechnologistListQuery = z.infer<typeof technologistListQuery>;
@@ -68,7 +51,7 @@ export const technologistRow = technologistMeasures.extend({
 });
 export type TechnologistRow = z.infer<typeof technologistRow>;
 
-export const technologistIdParams = z.object({ id });
+export const technologistIdParams = z.object({ id: idText });
 
 export const performancePoint = technologistMeasures.extend({
   /** YYYY-MM-DD (daily buckets up to 62 days) or YYYY-MM. */
@@ -97,34 +80,32 @@ export const technologistPerformance = z.object({
 });
 export type TechnologistPerformance = z.infer<typeof technologistPerformance>;
 
-const alias = z
-  .string()
+const alias = line(1000)
   .trim()
   .max(80, 'must be at most 80 characters')
   .nullable()
   .transform((s) => (s ? s : null));
 
 /** Set (or clear with null / '') the name the portal shows. */
-export const renameTechRequest = z.strictObject({ id: z.number().int().positive(), alias });
+export const renameTechRequest = z.strictObject({ id, alias });
 export type RenameTechRequest = z.input<typeof renameTechRequest>;
 
 /** Merge other spellings (`sourceIds`) into `targetId`; all of one site. */
 export const mergeTechsRequest = z.strictObject({
-  targetId: z.number().int().positive(),
-  sourceIds: z.array(z.number().int().positive()).min(1, 'name at least one technologist to merge').max(50),
+  targetId: id,
+  sourceIds: z.array(id).min(1, 'name at least one technologist to merge').max(50),
 });
 export type MergeTechsRequest = z.infer<typeof mergeTechsRequest>;
 
 /** Undo merges: each named record counts as itself again. */
 export const unmergeTechsRequest = z.strictObject({
-  ids: z.array(z.number().int().positive()).min(1, 'name at least one technologist to unmerge').max(50),
+  ids: z.array(id).min(1, 'name at least one technologist to unmerge').max(50),
 });
 export type UnmergeTechsRequest = z.infer<typeof unmergeTechsRequest>;
 
 export const saveCommentsRequest = z.strictObject({
-  id: z.number().int().positive(),
-  comments: z
-    .string()
+  id,
+  comments: paragraph(10_000)
     .trim()
     .max(2000, 'must be at most 2000 characters')
     .nullable()
@@ -133,7 +114,7 @@ export const saveCommentsRequest = z.strictObject({
 export type SaveCommentsRequest = z.input<typeof saveCommentsRequest>;
 
 export const techStatusRequest = z.strictObject({
-  id: z.number().int().positive(),
+  id,
   status: z.enum(technologistStatuses),
 });
 export type TechStatusRequest = z.infer<typeof techStatusRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRange, id, line, paragraph } from './bounds';
 import { deviceTypeSchema, instantInput, tubeLifeStatusSchema } from './devices';
 
 /**
@@ -66,17 +67,25 @@ export type TubeReportRow = z.infer<typeof tubeReportRow>;
 
 export const tubeStatusFilter = z.enum(['Tube OK', 'Schedule Replacement', 'Replace Tube', 'No forecast']);
 
-export const tubeReportFilter = z.strictObject({
-  status: z.array(tubeStatusFilter).max(4).optional(),
-  customerIds: z.array(z.number().int().positive()).max(1000).optional(),
-  siteIds: z.array(z.number().int().positive()).max(1000).optional(),
-  /** Forecast end of life on or after / before this instant (tubes without forecast drop out). */
-  dueFrom: instantInput.optional(),
-  dueTo: instantInput.optional(),
-  /** Installed on or after / before. */
-  installedFrom: instantInput.optional(),
-  installedTo: instantInput.optional(),
-});
+export const tubeReportFilter = boundedRange(
+  boundedRange(
+    z.strictObject({
+      status: z.array(tubeStatusFilter).max(4).optional(),
+      customerIds: z.array(id).max(1000).optional(),
+      siteIds: z.array(id).max(1000).optional(),
+      /** Forecast end of life on or after / before this instant (tubes without forecast drop out). */
+      dueFrom: instantInput.optional(),
+      dueTo: instantInput.optional(),
+      /** Installed on or after / before. */
+      installedFrom: instantInput.optional(),
+      installedTo: instantInput.optional(),
+    }),
+    'dueFrom',
+    'dueTo',
+  ),
+  'installedFrom',
+  'installedTo',
+);
 export type TubeReportFilter = z.infer<typeof tubeReportFilter>;
 
 export const tubeCounts = z.object({
@@ -101,13 +110,13 @@ export const tubeServiceResult = z.object({
  * without them the latest heartbeat's readings are the baseline.
  */
 export const changeTubeRequest = z.strictObject({
-  deviceId: z.number().int().positive(),
-  serial: z.string().trim().min(1).max(64),
+  deviceId: id,
+  serial: line(64).trim().min(1),
   installedAt: instantInput.optional().describe('default: now'),
-  ratedMas: z.number().positive().optional(),
-  ratedExposures: z.number().int().positive().optional(),
-  counterMas: z.number().min(0).optional(),
-  counterExposures: z.number().int().min(0).optional(),
-  notes: z.string().max(2000).optional(),
+  ratedMas: z.number().positive().max(1e12).optional(),
+  ratedExposures: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  counterMas: z.number().min(0).max(1e12).optional(),
+  counterExposures: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  notes: paragraph(2000).optional(),
 });
 export type ChangeTubeRequest = z.infer<typeof changeTubeRequest>;

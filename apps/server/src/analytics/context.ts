@@ -137,24 +137,23 @@ export const round = (v: number | null, digits = 2) =>
   v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits;
 export const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 
-/** Time buckets of the range for a time series, and the SQL bucket of a date column. */
+/**
+ * Time buckets of the range for a time series, and the SQL bucket of a date column. Counted, not
+ * compared as text: past 9999-12-31 the next day is '+010000-01-01', which sorts before it.
+ */
 export function buckets(ctx: QuestionContext): string[] {
-  const out: string[] = [];
+  const fromMs = Date.parse(`${ctx.from}T00:00:00Z`);
   if (ctx.granularity === 'day') {
-    for (
-      let d = ctx.from;
-      d <= ctx.to;
-      d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-    )
-      out.push(d);
-  } else {
-    for (let m = `${ctx.from.slice(0, 7)}`; m <= ctx.to.slice(0, 7); ) {
-      out.push(m);
-      const [y, mm] = m.split('-').map(Number) as [number, number];
-      m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
-    }
+    const n = Math.max(0, Math.round((Date.parse(`${ctx.to}T00:00:00Z`) - fromMs) / 86_400_000) + 1);
+    return Array.from({ length: n }, (_, i) => new Date(fromMs + i * 86_400_000).toISOString().slice(0, 10));
   }
-  return out;
+  const [y0, m0] = ctx.from.split('-').map(Number) as [number, number];
+  const [y1, m1] = ctx.to.split('-').map(Number) as [number, number];
+  const n = Math.max(0, (y1 - y0) * 12 + (m1 - m0) + 1);
+  return Array.from({ length: n }, (_, i) => {
+    const month = m0 - 1 + i;
+    return `${y0 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
+  });
 }
 export const bucketSql = (ctx: QuestionContext, column: string) =>
   ctx.granularity === 'day' ? `to_char(${column}, 'YYYY-MM-DD')` : `to_char(${column}, 'YYYY-MM')`;

@@ -91,6 +91,14 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Prometheus metrics: scraped on the API's port with `Authorization: Bearer <METRICS_TOKEN>`
+   * (refused when no token is set), or without a token on a port of their own (METRICS_PORT,
+   * bound to METRICS_HOST) that the network keeps private.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').max(256).optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

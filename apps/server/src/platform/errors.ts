@@ -85,12 +85,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(body(500, 'internal', 'Server error. Please try again in a moment.'));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send(body(404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
-  });
 }
 
 const UNAVAILABLE_CODES = new Set([

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -52,4 +54,34 @@ declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
   }
+}
+
+/**
+ * Metrics on a port of their own (METRICS_PORT), answered without a token: that port is meant to
+ * be reachable only from the monitoring network (METRICS_HOST, loopback by default). Only
+ * `GET /metrics` is served there.
+ */
+export async function startMetricsListener(
+  registry: Registry,
+  port: number,
+  host: string,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here.\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

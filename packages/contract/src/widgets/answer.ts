@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../dates';
+import { boundedRange, idText, isoDate, line } from '../bounds';
 
 /**
  * What `GET /api/widgetsData` returns: the series a chart draws, in a few shapes that every
@@ -78,22 +78,13 @@ export const widgetDataResult = z.object({
 });
 export type WidgetDataResult = z.infer<typeof widgetDataResult>;
 
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
-
-export const widgetDataQuery = z
-  .object({
-    widgetId: z.coerce.number().int(),
+export const widgetDataQuery = boundedRange(
+  z.object({
+    widgetId: idText,
     fromDateSelected: isoDate,
     toDateSelected: isoDate,
-    site: z.coerce.number().int().positive().optional(),
+    site: idText.optional(),
     /** Widget options as JSON (defaults apply). */
-    options: z.string().max(2000).optional(),
-  })
-  .refine((q) => q.fromDateSelected <= q.toDateSelected, {
-    message: 'fromDateSelected must not be after toDateSelected',
-    path: ['toDateSelected'],
-  })
-  .refine((q) => Date.parse(q.toDateSelected) - Date.parse(q.fromDateSelected) <= 10 * 366 * 86_400_000, {
-    message: 'the range may span at most ten years',
-    path: ['fromDateSelected'],
-  });
+    options: line(2000).optional(),
+  }),
+);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appConfig, envelope } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../platform/auth/access';
 import { sessionTimings } from './timings';
 
 const rootPackage = path.resolve(import.meta.dirname, '../../../../../package.json');
@@ -33,7 +34,10 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/appconfig',
-    { config: { public: true }, schema: { tags: ['portal'], response: { 200: envelope(appConfig) } } },
+    {
+      config: { access: publicAccess },
+      schema: { tags: ['portal'], response: { 200: envelope(appConfig) } },
+    },
     async () => ({ success: true as const, result }),
   );
 };

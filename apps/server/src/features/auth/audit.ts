@@ -1,4 +1,4 @@
-import type { LoginAuditEntry } from '@kestrel/contract';
+import type { LoginAuditEntry, LoginDetailsFilter } from '@kestrel/contract';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { loginAudit } from '../../platform/db/schema';
@@ -30,15 +30,6 @@ export async function failuresSince(db: DbOrTx, email: string, since: Date): Pro
   return row?.n ?? 0;
 }
 
-export interface AuditFilter {
-  from?: Date;
-  to?: Date;
-  email?: string;
-  success?: boolean;
-  limit: number;
-  offset: number;
-}
-
 /**
  * The sign-in log the caller may read: everything for provider admins, their own customers'
  * people for customer admins (the route decides who may call at all).
@@ -46,11 +37,11 @@ export interface AuditFilter {
 export async function listLogins(
   db: DbOrTx,
   scope: Scope,
-  filter: AuditFilter,
+  filter: LoginDetailsFilter,
 ): Promise<{ total: number; rows: LoginAuditEntry[] }> {
   const where: SQL[] = [customerVisible(scope, loginAudit.customerId)];
-  if (filter.from) where.push(gte(loginAudit.at, filter.from));
-  if (filter.to) where.push(lte(loginAudit.at, filter.to));
+  if (filter.from) where.push(gte(loginAudit.at, new Date(filter.from)));
+  if (filter.to) where.push(lte(loginAudit.at, new Date(filter.to)));
   if (filter.email) where.push(eq(loginAudit.email, filter.email.toLowerCase()));
   if (filter.success !== undefined) where.push(eq(loginAudit.success, filter.success));
   const [total] = await db

@@ -2,27 +2,18 @@ import {
   changePasswordRequest,
   envelope,
   loginAuditEntry,
+  loginDetailsFilter,
   loginRequest,
   loginResult,
   sessionInfo,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess, sessionAccess, signedIn } from '../../platform/auth/access';
 import { type AuthUser, revokeSession, touchSession } from '../../platform/auth/sessions';
 import { listLogins } from './audit';
 import { changePassword, login } from './service';
 
-const auditFilter = z.strictObject({
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
-  email: z.string().trim().max(254).optional(),
-  success: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 const auditPage = envelope(z.object({ total: z.number(), rows: z.array(loginAuditEntry) }));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: {
-        public: true,
+        access: publicAccess,
         // Per address; the per-account lock-out in the service covers attacks spread over many.
         rateLimit: { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' },
       },
@@ -51,12 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, result: 'You have been signed out.' };
   };
   const logoutSchema = { tags: ['auth'], response: { 200: envelope(z.string()) } };
-  app.get('/logout', { config: { touch: false }, schema: logoutSchema }, logout);
-  app.get('/sessionLogout', { config: { touch: false }, schema: logoutSchema }, logout);
+  app.get('/logout', { config: { access: signedIn, touch: false }, schema: logoutSchema }, logout);
+  app.get('/sessionLogout', { config: { access: signedIn, touch: false }, schema: logoutSchema }, logout);
 
   app.get(
     '/sessionExtend',
-    { config: { touch: false }, schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } } },
+    {
+      config: { access: signedIn, touch: false },
+      schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } },
+    },
     async (request) => {
       const now = app.now();
       await touchSession(app.db, request.auth!, now, app.sessionPolicy, true);
@@ -66,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sessionvalid',
-    { config: { touch: false }, schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } } },
+    {
+      config: { access: signedIn, touch: false },
+      schema: { tags: ['auth'], response: { 200: envelope(sessionInfo) } },
+    },
     async (request) => {
       const left = request.auth!.lastSeenAt.getTime() + app.sessionPolicy.idleMs - app.now().getTime();
       return { success: true as const, result: info(request.auth!.user, left) };
@@ -75,19 +72,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/changePassword',
-    { schema: { tags: ['auth'], body: changePasswordRequest, response: { 200: envelope(z.string()) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags: ['auth'], body: changePasswordRequest, response: { 200: envelope(z.string()) } },
+    },
     async (request) => {
       await changePassword(app, request.auth!, request.body);
       return { success: true as const, result: 'Your password has been changed.' };
     },
   );
 
-  const auditRoles = { roles: ['provider_admin', 'customer_admin'] as const };
+  const auditRoles = { access: sessionAccess({ roles: ['provider_admin', 'customer_admin'] }) };
   app.get(
     '/ha/loginDetails',
     {
       config: auditRoles,
-      schema: { tags: ['auth'], querystring: auditFilter, response: { 200: auditPage } },
+      schema: { tags: ['auth'], querystring: loginDetailsFilter, response: { 200: auditPage } },
     },
     async (request) => ({
       success: true as const,
@@ -96,7 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/ha/loginDetails/filter',
-    { config: auditRoles, schema: { tags: ['auth'], body: auditFilter, response: { 200: auditPage } } },
+    {
+      config: auditRoles,
+      schema: { tags: ['auth'], body: loginDetailsFilter, response: { 200: auditPage } },
+    },
     async (request) => ({
       success: true as const,
       result: await listLogins(app.db, await request.scope(), request.body),

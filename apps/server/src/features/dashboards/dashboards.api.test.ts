@@ -65,7 +65,7 @@ describe('dashboards (spec §7 widgets / dashboardState, §4 save, rename, delet
     expect(taken.statusCode).toBe(409);
   });
 
-  it('PUT dashboardState renames; delete removes the dashboard and its menu entry, twice without error', async () => {
+  it('PUT dashboardState renames; delete removes the dashboard and its menu entry (one record: the second call finds nothing)', async () => {
     const id = (await call('POST', '/widgets', token, { name: 'Old name', data: data([9049]) })).json().result
       .id;
     expect(
@@ -73,7 +73,7 @@ describe('dashboards (spec §7 widgets / dashboardState, §4 save, rename, delet
     ).toBe(200);
     expect((await call('GET', `/widgets/${id}`, token)).json().result.name).toBe('New name');
     expect((await call('DELETE', `/widgets/${id}`, token)).statusCode).toBe(200);
-    expect((await call('DELETE', `/dashboardState/${id}`, token)).statusCode).toBe(200);
+    expect((await call('DELETE', `/dashboardState/${id}`, token)).statusCode).toBe(404);
     expect((await call('GET', `/widgets/${id}`, token)).statusCode).toBe(404);
     expect(
       (await call('GET', '/dashboardState', token))
@@ -109,6 +109,16 @@ describe('dashboards (spec §7 widgets / dashboardState, §4 save, rename, delet
       expect((await call(method, url, otherToken, body)).statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await call('GET', '/widgets', otherToken)).body).not.toContain('Private');
+  });
+
+  it("deleting an id that never existed answers as for another user's dashboard (no id probing)", async () => {
+    const other = (await call('POST', '/widgets', otherToken, { name: 'Theirs', data: data([9049]) })).json()
+      .result.id;
+    const theirs = await call('DELETE', `/widgets/${other}`, token);
+    const nobodys = await call('DELETE', '/widgets/2147483000', token);
+    expect(theirs.statusCode).toBe(404);
+    expect(nobodys.statusCode).toBe(404);
+    expect(nobodys.json().message).toBe(theirs.json().message);
   });
 
   it('templates: listed by testDashboardState, copied into your own, changed only by a provider admin', async () => {

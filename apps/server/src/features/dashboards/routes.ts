@@ -9,6 +9,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedIn } from '../../platform/auth/access';
 import { dashboardStateOf } from './queries';
 import {
   createDashboard,
@@ -30,13 +31,19 @@ const tags = ['dashboards'];
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboardState',
-    { schema: { tags, response: { 200: envelope(z.array(dashboardStateItem)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, response: { 200: envelope(z.array(dashboardStateItem)) } },
+    },
     async (request) => ok(await dashboardStateOf(app.db, request.user.id)),
   );
 
   app.get(
     '/testDashboardState',
-    { schema: { tags, response: { 200: envelope(z.array(dashboardStateItem)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, response: { 200: envelope(z.array(dashboardStateItem)) } },
+    },
     async () =>
       ok(
         (await listTemplates(app.db)).map((d) => ({
@@ -52,6 +59,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/dashboardState/:id',
     {
+      config: { access: signedIn },
       schema: {
         tags,
         params: idParam,
@@ -67,7 +75,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/dashboardState/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(z.string()) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, params: idParam, response: { 200: envelope(z.string()) } },
+    },
     async (request) => {
       await deleteDashboard(app.db, request.user, request.params.id);
       return ok('Dashboard deleted.');
@@ -76,13 +87,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/widgets',
-    { schema: { tags, response: { 200: envelope(z.array(dashboardDefinition)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, response: { 200: envelope(z.array(dashboardDefinition)) } },
+    },
     async (request) => ok(await listDashboards(app.db, request.user)),
   );
 
   app.get(
     '/widgetsName',
     {
+      config: { access: signedIn },
       schema: { tags, response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) } },
     },
     async (request) =>
@@ -96,19 +111,26 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/widgets/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(dashboardDefinition) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, params: idParam, response: { 200: envelope(dashboardDefinition) } },
+    },
     async (request) => ok(await getDashboard(app.db, request.user, request.params.id)),
   );
 
   app.post(
     '/widgets',
-    { schema: { tags, body: createDashboardRequest, response: { 200: envelope(dashboardDefinition) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, body: createDashboardRequest, response: { 200: envelope(dashboardDefinition) } },
+    },
     async (request) => ok(await createDashboard(app.db, request.user, request.body, app.now())),
   );
 
   app.put(
     '/widgets/:id',
     {
+      config: { access: signedIn },
       schema: {
         tags,
         params: idParam,
@@ -122,7 +144,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/widgets/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(z.string()) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, params: idParam, response: { 200: envelope(z.string()) } },
+    },
     async (request) => {
       await deleteDashboard(app.db, request.user, request.params.id);
       return ok('Dashboard deleted.');

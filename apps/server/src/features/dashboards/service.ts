@@ -184,8 +184,8 @@ export async function renameDashboard(
 /** Idempotent: deleting a dashboard that is already gone succeeds (the client deletes it twice). */
 export async function deleteDashboard(db: Db, caller: Caller, id: number) {
   const [row] = await db.select().from(dashboards).where(eq(dashboards.id, id)).limit(1);
-  if (!row) return;
-  if (!row.isTemplate && row.userId !== caller.id) throw notFound('There is no such dashboard.');
+  // Unknown and other people's dashboards answer alike, so ids cannot be probed.
+  if (!row || (!row.isTemplate && row.userId !== caller.id)) throw notFound('There is no such dashboard.');
   mayChange(caller, row, 'delete');
   await db.delete(dashboards).where(eq(dashboards.id, id));
 }

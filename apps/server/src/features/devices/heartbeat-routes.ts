@@ -1,20 +1,19 @@
 import { DEVICE_KEY_HEADER, envelope, heartbeatRequest, heartbeatResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verifyDeviceKey } from '../../platform/auth/device-keys';
-import { unauthorized } from '../../platform/errors';
+import { deviceAccess } from '../../platform/auth/access';
 import { recordHeartbeat } from './heartbeat';
 
 /**
- * `POST /api/device/heartbeat`, called by devices with their key in `x-device-key`. The key is
- * checked before the body is read (401), then the body strictly (400).
+ * `POST /api/device/heartbeat`, called by devices with their key in `x-device-key`. The guard
+ * checks the key before the body is read (401), then the body is checked strictly (400); the
+ * heartbeat is always the key's own device's.
  */
 export const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deviceOf = new WeakMap<object, number>();
   app.post(
     '/device/heartbeat',
     {
       config: {
-        public: true,
+        access: deviceAccess,
         rateLimit: {
           max: app.config.HEARTBEAT_RATE_LIMIT,
           timeWindow: '1 minute',
@@ -26,15 +25,6 @@ export const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      onRequest: async (request) => {
-        const key = request.headers[DEVICE_KEY_HEADER];
-        if (typeof key !== 'string' || !key) {
-          throw unauthorized(`A device key is required in the ${DEVICE_KEY_HEADER} header.`);
-        }
-        const device = await verifyDeviceKey(app.db, key);
-        if (!device) throw unauthorized('This device key is not valid (it may have been replaced).');
-        deviceOf.set(request, device.id);
-      },
       schema: {
         tags: ['devices'],
         security: [{ deviceKey: [] }],
@@ -43,7 +33,7 @@ export const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deviceId = deviceOf.get(request)!;
+      const deviceId = request.device!.id;
       const now = app.now();
       const { connectionStatus } = await recordHeartbeat(app.db, app.config, deviceId, request.body, now);
       return {

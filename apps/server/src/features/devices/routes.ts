@@ -19,6 +19,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { issueDeviceKey } from '../../platform/auth/device-keys';
 import { devices } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
@@ -38,13 +39,19 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ha/devices',
-    { schema: { tags, querystring: deviceListQuery, response: { 200: envelope(z.array(deviceRow)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: deviceListQuery, response: { 200: envelope(z.array(deviceRow)) } },
+    },
     async (request) => ok(await listDevices(app.db, await request.scope(), request.query, app.now(), th())),
   );
 
   app.get(
     '/ha/deviceData',
-    { schema: { tags, querystring: deviceIdQuery, response: { 200: envelope(deviceDetails) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: deviceIdQuery, response: { 200: envelope(deviceDetails) } },
+    },
     async (request) => {
       const row = await visibleDevice(app.db, await request.scope(), request.query.deviceId);
       if (!row) throw notFound(`No device ${request.query.deviceId}.`);
@@ -54,7 +61,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ha/deviceOnboardStatus',
-    { schema: { tags, response: { 200: envelope(onboardStatusResult) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(onboardStatusResult) } } },
     async (request) => {
       const rows = await toDeviceRows(
         app.db,
@@ -74,7 +81,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ha/deviceOnboardStatus',
     {
-      config: { roles: DEVICE_ADMINS },
+      config: { access: sessionAccess({ roles: DEVICE_ADMINS }) },
       schema: { tags, body: assignDeviceRequest, response: { 200: envelope(assignDeviceResult) } },
     },
     async (request) => {
@@ -87,7 +94,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ha/deviceStatus',
-    { schema: { tags, querystring: deviceStatusQuery, response: { 200: envelope(deviceStatusResult) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: deviceStatusQuery, response: { 200: envelope(deviceStatusResult) } },
+    },
     async (request) => {
       const q = request.query;
       const rows = await loadDevices(
@@ -113,7 +123,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ha/DeviceTypeList',
-    { schema: { tags, response: { 200: envelope(z.array(deviceTypeEntry)) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(z.array(deviceTypeEntry)) } } },
     async (request) => {
       const counts = await app.db
         .select({ type: devices.deviceType, n: sql<number>`count(*)::int` })
@@ -130,7 +140,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ha/deviceKey',
     {
-      config: { roles: DEVICE_ADMINS },
+      config: { access: sessionAccess({ roles: DEVICE_ADMINS }) },
       schema: { tags, body: deviceKeyRequest, response: { 200: envelope(deviceKeyResult) } },
     },
     async (request, reply) => {

@@ -80,9 +80,10 @@ export function studyConditions(scope: Scope, q: ExploreFilters): SQL[] {
     const imageOnly: ExploreFilters = { fromDateSelected: '0001-01-01', toDateSelected: '9999-12-31' };
     for (const k of IMAGE_ONLY) (imageOnly as Record<string, unknown>)[k] = q[k];
     const inner = imageConditions({ all: true, customerIds: [], siteIds: [] }, imageOnly).slice(2);
-    where.push(
-      sql`exists (select 1 from image_facts f where f.study_id = s.id and ${sql.join(inner, sql` and `)})`,
-    );
+    if (inner.length)
+      where.push(
+        sql`exists (select 1 from image_facts f where f.study_id = s.id and ${sql.join(inner, sql` and `)})`,
+      );
   }
   return where;
 }

@@ -9,6 +9,8 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sitesFor } from '../../analytics/answer';
+import { signedIn } from '../../platform/auth/access';
 import { csvExport, studiesCsvExport, studiesXlsxExport, xlsxExport } from './export';
 import { countImages, listImages, listStudies } from './queries';
 
@@ -18,7 +20,10 @@ const tags = ['explore'];
 export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/explore/images',
-    { schema: { tags, querystring: exploreImagesQuery, response: { 200: envelope(page(imageRecord)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: exploreImagesQuery, response: { 200: envelope(page(imageRecord)) } },
+    },
     async (request) => {
       const scope = await request.scope();
       const q = request.query;
@@ -29,7 +34,10 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/explore/studies',
-    { schema: { tags, querystring: exploreStudiesQuery, response: { 200: envelope(page(studyRecord)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: exploreStudiesQuery, response: { 200: envelope(page(studyRecord)) } },
+    },
     async (request) => {
       const q = request.query;
       const { total, rows } = await listStudies(app.db, await request.scope(), q);
@@ -48,10 +56,13 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const what of ['images', 'studies'] as const) {
     app.get(
       `/explore/${what}/export`,
-      { schema: { tags, querystring: exportQuery } },
+      { config: { access: signedIn }, schema: { tags, querystring: exportQuery } },
       async (request, reply) => {
         const q = request.query;
         const scope = await request.scope();
+        // Refuse a filter (a site the caller may not see) before the first byte: once the file is
+        // streaming, an error can only cut the connection.
+        sitesFor(scope, q.site);
         const name = `kestrel-${what === 'images' ? 'images' : 'exams'}-${q.fromDateSelected}-to-${q.toDateSelected}.${q.format}`;
         reply.header('content-disposition', `attachment; filename="${name}"`);
         reply.type(

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operationsAccess, publicAccess } from '../../platform/auth/access';
 
-/** Liveness, readiness (the database answers) and Prometheus metrics; no session needed. */
+/**
+ * Liveness and readiness (the database answers): public, for load balancers. Prometheus metrics:
+ * the operations token (METRICS_TOKEN); `main.ts` also serves them on METRICS_PORT when set.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicRoute = { public: true } as const;
+  const publicRoute = { access: publicAccess };
   const readiness = z.object({ status: z.string(), database: z.string() });
 
   app.get('/healthz', { config: publicRoute, schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -24,8 +28,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/metrics', { config: publicRoute, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', app.metrics.contentType);
-    return app.metrics.metrics();
-  });
+  app.get(
+    '/metrics',
+    { config: { access: operationsAccess }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header('content-type', app.metrics.contentType);
+      return app.metrics.metrics();
+    },
+  );
 };

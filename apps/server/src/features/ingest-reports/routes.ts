@@ -7,6 +7,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedIn } from '../../platform/auth/access';
 import { failedFiles, lastFiles } from './queries';
 
 const ok = <T>(result: T) => ({ success: true as const, result });
@@ -19,20 +20,26 @@ const tags = ['ingest'];
 export const ingestReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/failedFilesReport',
-    { schema: { tags, response: { 200: envelope(failedFilesReport) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(failedFilesReport) } } },
     async (request) =>
       ok(await failedFiles(app.db, await request.scope(), failedFilesFilter.parse({}), app.now())),
   );
 
   app.post(
     '/ha/failedFilesReport/filter',
-    { schema: { tags, body: failedFilesFilter, response: { 200: envelope(failedFilesReport) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, body: failedFilesFilter, response: { 200: envelope(failedFilesReport) } },
+    },
     async (request) => ok(await failedFiles(app.db, await request.scope(), request.body, app.now())),
   );
 
   app.get(
     '/ha/lastFileDetails',
-    { schema: { tags, querystring: lastFileQuery, response: { 200: envelope(z.array(lastFileRow)) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: lastFileQuery, response: { 200: envelope(z.array(lastFileRow)) } },
+    },
     async (request) => ok(await lastFiles(app.db, await request.scope(), request.query)),
   );
 };

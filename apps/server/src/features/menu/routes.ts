@@ -8,6 +8,7 @@ import {
   sideMenuResult,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../platform/auth/access';
 import { forbidden } from '../../platform/errors';
 import { applicationsOf } from '../auth/applications';
 import { dashboardStateOf } from '../dashboards/queries';
@@ -16,6 +17,7 @@ import { visibleSites } from './sites';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   const sideMenu = {
+    config: { access: signedIn },
     schema: { tags: ['menu'], querystring: sideMenuQuery, response: { 200: envelope(sideMenuResult) } },
   };
   // Readings 7: also answered at /api/sideMenuData.
@@ -45,7 +47,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/route',
-    { schema: { tags: ['menu'], response: { 200: envelope(routeInfo) } } },
+    { config: { access: signedIn }, schema: { tags: ['menu'], response: { 200: envelope(routeInfo) } } },
     async (request) => ({
       success: true as const,
       result: {

@@ -1,6 +1,7 @@
 import { envelope, profile, updateProfileRequest } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../platform/auth/access';
 import type { Db } from '../../platform/db';
 import { customers, users } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
@@ -9,13 +10,16 @@ import { notFound } from '../../platform/errors';
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/profile',
-    { schema: { tags: ['profile'], response: { 200: envelope(profile) } } },
+    { config: { access: signedIn }, schema: { tags: ['profile'], response: { 200: envelope(profile) } } },
     async (request) => ({ success: true as const, result: await profileOf(app.db, request.user.id) }),
   );
 
   app.post(
     '/ha/updateprofile',
-    { schema: { tags: ['profile'], body: updateProfileRequest, response: { 200: envelope(profile) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags: ['profile'], body: updateProfileRequest, response: { 200: envelope(profile) } },
+    },
     async (request) => {
       const { displayName, jobTitle, phone } = request.body;
       await app.db

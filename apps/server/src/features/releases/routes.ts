@@ -2,6 +2,7 @@ import { envelope, releaseDetails } from '@kestrel/contract';
 import { asc, desc, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../../platform/auth/access';
 import { releaseNotes, releases } from '../../platform/db/schema';
 
 /**
@@ -13,7 +14,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/releasenotedetails',
     {
-      config: { public: true },
+      config: { access: publicAccess },
       schema: { tags: ['portal'], response: { 200: envelope(z.array(releaseDetails)) } },
     },
     async () => {

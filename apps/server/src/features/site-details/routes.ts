@@ -1,5 +1,6 @@
 import { envelope, siteDetailsQuery, siteDetailsResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../platform/auth/access';
 import { badRequest, notFound } from '../../platform/errors';
 import { connectionThresholds } from '../devices/connection';
 import { deviceRowsFor, visibleSites, volumesBySite } from './queries';
@@ -13,6 +14,7 @@ export const siteDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/siteDetails',
     {
+      config: { access: signedIn },
       schema: {
         tags: ['sites'],
         querystring: siteDetailsQuery,

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bumpDataVersion } from '../../analytics/cache';
+import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { sites } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { siteVisible } from '../../platform/scope';
@@ -23,14 +24,14 @@ const tags = ['sites'];
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getCurrentSites',
-    { schema: { tags, response: { 200: envelope(z.array(currentSite)) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(z.array(currentSite)) } } },
     async (request) => ok(await currentSites(app.db, await request.scope())),
   );
 
   app.post(
     '/changeSiteNames',
     {
-      config: { roles: SITE_EDITORS },
+      config: { access: sessionAccess({ roles: SITE_EDITORS }) },
       schema: { tags, body: changeSiteNameRequest, response: { 200: envelope(currentSite) } },
     },
     async (request) => {
@@ -50,7 +51,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/enterprise',
-    { schema: { tags, querystring: enterpriseQuery, response: { 200: envelope(enterpriseResult) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: enterpriseQuery, response: { 200: envelope(enterpriseResult) } },
+    },
     async (request) => ok(await enterprise(app, request.user, await request.scope(), request.query)),
   );
 };

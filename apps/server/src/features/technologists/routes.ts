@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bumpDataVersion } from '../../analytics/cache';
+import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -40,11 +41,12 @@ export const technologistRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound(`No technologist ${id}.`);
     return toRecord(row);
   };
-  const edit = { roles: TECH_EDITORS };
+  const edit = { access: sessionAccess({ roles: TECH_EDITORS }) };
 
   app.get(
     '/technologists',
     {
+      config: { access: signedIn },
       schema: {
         tags,
         querystring: technologistListQuery,
@@ -57,6 +59,7 @@ export const technologistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/technologists/:id/performance',
     {
+      config: { access: signedIn },
       schema: {
         tags,
         params: technologistIdParams,

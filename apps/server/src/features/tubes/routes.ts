@@ -8,6 +8,7 @@ import {
   tubeServiceResult,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { TUBE_CHANGERS } from './policy';
 import { tubeInfo, tubeReport, tubeService } from './queries';
 import { changeTube } from './service';
@@ -19,26 +20,32 @@ const tags = ['tubes'];
 export const tubeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/tubeinfo',
-    { schema: { tags, querystring: deviceIdQuery, response: { 200: envelope(tubeInfoResult) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: deviceIdQuery, response: { 200: envelope(tubeInfoResult) } },
+    },
     async (request) => ok(await tubeInfo(app.db, await request.scope(), request.query.deviceId, app.now())),
   );
 
   app.get(
     '/ha/tubeservice',
-    { schema: { tags, response: { 200: envelope(tubeServiceResult) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(tubeServiceResult) } } },
     async (request) => ok(await tubeService(app.db, await request.scope(), app.now())),
   );
 
   app.post(
     '/ha/filtertubereport',
-    { schema: { tags, body: tubeReportFilter, response: { 200: envelope(tubeReportResult) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, body: tubeReportFilter, response: { 200: envelope(tubeReportResult) } },
+    },
     async (request) => ok(await tubeReport(app.db, await request.scope(), request.body, app.now())),
   );
 
   app.post(
     '/ha/changetubestatus',
     {
-      config: { roles: TUBE_CHANGERS },
+      config: { access: sessionAccess({ roles: TUBE_CHANGERS }) },
       schema: { tags, body: changeTubeRequest, response: { 200: envelope(tubeInfoResult) } },
     },
     async (request) => {

@@ -2,19 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { publicAccess } from '../../platform/auth/access';
+import { declareLibraryRoutes, isServerPath } from '../../platform/auth/guard';
 
 /**
  * Serves the built web app on the API's port. Any GET that is not an API, docs or health path
  * gets index.html, so that deep links (/hc-dashboards, /user/profile …) work after a reload.
  */
-export const webApp = fp(async (app: FastifyInstance) => {
+export async function webApp(app: FastifyInstance) {
   const root = app.config.webDist;
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn(`No web build at ${root}: run "npm run build" (npm start does it for you).`);
     return;
   }
+  // One route per built file; all public.
+  declareLibraryRoutes(app, publicAccess);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -29,9 +32,9 @@ export const webApp = fp(async (app: FastifyInstance) => {
       );
     },
   });
-  const isBackendPath = (url: string) => /^\/(api|dicomweb)(\/|$)|^\/(healthz|readyz|metrics)$/.test(url);
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-    if (isBackendPath(request.url.split('?')[0] ?? '')) {
+  app.get('/*', { config: { access: publicAccess }, schema: { hide: true } }, (request, reply) => {
+    // A server path that matched no route (/api/nope, //api/…, /API/…) is not a page of the app.
+    if (isServerPath(request.url)) {
       return reply.callNotFound();
     }
     return reply
@@ -39,4 +42,4 @@ export const webApp = fp(async (app: FastifyInstance) => {
       .header('cache-control', 'no-cache')
       .sendFile('index.html', { cacheControl: false });
   });
-});
+}

@@ -2,6 +2,7 @@ import { envelope, legendTypes, widgetCatalogue, widgetDataQuery, widgetDataResu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { widgetData } from '../../analytics/answer';
+import { signedIn } from '../../platform/auth/access';
 
 const tags = ['widgets'];
 const catalogueEntry = z.object({
@@ -28,7 +29,7 @@ const catalogue = () =>
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/widgetinfo',
-    { schema: { tags, response: { 200: envelope(z.array(catalogueEntry)) } } },
+    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(z.array(catalogueEntry)) } } },
     async () => ({
       success: true as const,
       result: catalogue(),
@@ -38,6 +39,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/widgetInfoAnalytics',
     {
+      config: { access: signedIn },
       schema: {
         tags,
         response: {
@@ -56,7 +58,10 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/widgetsData',
-    { schema: { tags, querystring: widgetDataQuery, response: { 200: envelope(widgetDataResult) } } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: widgetDataQuery, response: { 200: envelope(widgetDataResult) } },
+    },
     async (request) => ({
       success: true as const,
       result: await widgetData(app, await request.scope(), request.query),

@@ -1,29 +1,11 @@
-import { DEVICE_KEY_HEADER } from '@kestrel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyDeviceKey } from '../../platform/auth/device-keys';
-import { tokenOf } from '../../platform/auth/guard';
-import { resolveSession } from '../../platform/auth/sessions';
-import { forbidden, HttpError, unauthorized } from '../../platform/errors';
+import { deviceOrSessionAccess } from '../../platform/auth/access';
+import { HttpError } from '../../platform/errors';
 import { mediaTypeParams, splitMultipart } from './multipart-related';
 import { storeResponse } from './response';
 
-/** Who may store: a device with its key, or a signed-in provider administrator or service engineer. */
-const STORE_ROLES = new Set(['provider_admin', 'service']);
-
-async function authenticate(app: FastifyInstance, request: FastifyRequest) {
-  const key = request.headers[DEVICE_KEY_HEADER];
-  if (typeof key === 'string' && key) {
-    if (await verifyDeviceKey(app.db, key)) return;
-    throw unauthorized('This device key is not valid (it may have been replaced).');
-  }
-  const token = tokenOf(request);
-  if (!token)
-    throw unauthorized(`Send a device key in ${DEVICE_KEY_HEADER} or a session token in x-access-token.`);
-  const session = await resolveSession(app.db, token, app.now(), app.sessionPolicy);
-  if (!session) throw unauthorized();
-  if (!STORE_ROLES.has(session.user.role))
-    throw forbidden('Only provider administrators and service engineers may store objects.');
-}
+/** Who may store: a device with its own key, or a provider administrator or service engineer. */
+const STORE_ACCESS = deviceOrSessionAccess(['provider_admin', 'service']);
 
 /** 413 before reading a body that announces more than the limit (chunked ones stop at it). */
 export function refuseTooLarge(request: FastifyRequest, limit: number) {
@@ -71,8 +53,8 @@ export async function stowRoutes(app: FastifyInstance) {
   app.post(
     '/dicomweb/studies',
     {
+      config: { access: STORE_ACCESS },
       onRequest: async (request) => {
-        await authenticate(app, request);
         refuseTooLarge(request, app.config.UPLOAD_MAX_BYTES);
         checkMediaType(request);
       },

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { envelope, type UploadedFileResult, uploadResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionAccess } from '../../platform/auth/access';
 import { HttpError } from '../../platform/errors';
 import { refuseTooLarge, tooLarge } from '../stow/routes';
 
@@ -15,7 +16,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ingest/upload',
     {
-      config: { roles: ['provider_admin', 'service'] },
+      config: { access: sessionAccess({ roles: ['provider_admin', 'service'] }) },
       onRequest: async (request) => refuseTooLarge(request, limit),
       schema: {
         tags: ['ingest'],

@@ -23,5 +23,7 @@ describe('device keys', () => {
     expect(await verifyDeviceKey(t.database.db, tampered)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, `kd_999999_${'x'.repeat(43)}`)).toBeNull();
     expect(await verifyDeviceKey(t.database.db, undefined)).toBeNull();
+    // An id past 32 bits is no device's, not a database error.
+    expect(await verifyDeviceKey(t.database.db, `kd_9999999999_${'x'.repeat(43)}`)).toBeNull();
   });
 });

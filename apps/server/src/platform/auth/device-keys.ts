@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MAX_ID } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { devices } from '../db/schema';
@@ -28,7 +29,8 @@ export interface KeyedDevice {
 
 export async function verifyDeviceKey(db: DbOrTx, key: string | undefined): Promise<KeyedDevice | null> {
   const m = key ? /^kd_(\d{1,10})_[\w-]{43}$/.exec(key) : null;
-  if (!m || !key) return null;
+  // An id past 32 bits names no device (and would be an error in the query).
+  if (!m || !key || Number(m[1]) > MAX_ID) return null;
   const [row] = await db
     .select({
       id: devices.id,

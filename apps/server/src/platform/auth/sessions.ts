@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { sessions, users } from '../db/schema';
 
@@ -22,6 +22,8 @@ export interface ResolvedSession {
   applicationId: number | null;
   lastSeenAt: Date;
   user: AuthUser;
+  /** The applications (1001–1004) the user holds, for routes that need one of them. */
+  applications: number[];
 }
 
 /** Tokens are 256 random bits; only their sha256 is stored, so a database leak yields no sessions. */
@@ -69,6 +71,9 @@ export async function resolveSession(
         customerId: users.customerId,
       },
       active: users.active,
+      applications: sql<
+        number[]
+      >`array(select ua.application_id from user_applications ua where ua.user_id = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -85,6 +90,7 @@ export async function resolveSession(
     applicationId: row.applicationId,
     lastSeenAt: row.lastSeenAt,
     user: row.user,
+    applications: (row.applications ?? []).map(Number),
   };
 }
 
