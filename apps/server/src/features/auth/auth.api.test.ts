@@ -212,6 +212,27 @@ describe('sign-in and sessions', () => {
       ).toMatch(/differ/);
     });
 
+    it('400 naming newPassword for a common password (password1234), and the password stays', async () => {
+      const u = await makeUser(t.database.db, { role: 'provider_admin' });
+      const token = await login(t.app, u.email, TEST_PASSWORD);
+      for (const newPassword of ['password1234', 'Qwertyuiop123']) {
+        const r = await post(
+          '/api/changePassword',
+          { currentPassword: TEST_PASSWORD, newPassword },
+          as(token),
+        );
+        expect(r.statusCode, newPassword).toBe(400);
+        const body = r.json();
+        expect(body.code).toBe('validation_failed');
+        expect(body.message).toMatch(/newPassword: .*most commonly used passwords/);
+        expect(body.issues).toEqual([
+          { path: 'body.newPassword', message: expect.stringMatching(/most commonly used passwords/) },
+        ]);
+      }
+      expect((await post('/api/login', { email: u.email, password: 'password1234' })).statusCode).toBe(401);
+      await login(t.app, u.email, TEST_PASSWORD);
+    });
+
     it('200: the new password works, the old does not, other sessions end', async () => {
       const u = await makeUser(t.database.db, { role: 'provider_admin' });
       const other = await login(t.app, u.email, TEST_PASSWORD);

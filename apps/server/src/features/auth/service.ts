@@ -1,10 +1,11 @@
 import type { LoginResult } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { newPasswordProblem } from '../../platform/auth/password-policy';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, type ResolvedSession, revokeOtherSessions } from '../../platform/auth/sessions';
 import { users } from '../../platform/db/schema';
-import { badRequest, forbidden, HttpError } from '../../platform/errors';
+import { badRequest, forbidden, HttpError, invalidBodyField } from '../../platform/errors';
 import { applicationsOf } from './applications';
 import { failuresSince, recordLogin } from './audit';
 
@@ -119,13 +120,12 @@ export async function changePassword(
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('The current password is not correct.');
   }
-  if (input.newPassword === input.currentPassword) {
-    throw badRequest('The new password must differ from the current one.');
-  }
-  const mailName = user.email.split('@')[0]!.toLowerCase();
-  if (mailName.length >= 4 && input.newPassword.toLowerCase().includes(mailName)) {
-    throw badRequest('The new password must not contain your e-mail name.');
-  }
+  // The one password policy (length, common passwords, not the old one, not the e-mail name).
+  const problem = newPasswordProblem(input.newPassword, {
+    email: user.email,
+    currentPassword: input.currentPassword,
+  });
+  if (problem) throw invalidBodyField('newPassword', problem);
   const now = app.now();
   const passwordHash = await hashPassword(input.newPassword);
   await app.db.transaction(async (tx) => {
