@@ -117,4 +117,16 @@ describe('availability', () => {
     );
     expect(a).toEqual({ unavailable: 0, GREEN: 0.25, YELLOW: 0, RED: 0.75 });
   });
+  it('counts the time after an unavailable entry (moved away) as unavailable', () => {
+    const a = availability(
+      [
+        { status: 'GREEN', since: min(-10) },
+        { status: 'unavailable', since: min(40) },
+        { status: 'RED', since: min(90) },
+      ],
+      min(0),
+      min(100),
+    );
+    expect(a).toEqual({ unavailable: 0.5, GREEN: 0.4, YELLOW: 0, RED: 0.1 });
+  });
 });

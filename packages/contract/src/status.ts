@@ -92,11 +92,12 @@ export type Availability = Record<AvailabilityKey, number>;
 
 /**
  * Share of the time in [from, to) spent in each status, from the status history (one entry per
- * change, in any order). Before the first entry the device was unavailable (never heard from).
- * Shares add up to 1 (all 0 for an empty range).
+ * change, in any order). Before the first entry the device was unavailable (never heard from); an
+ * 'unavailable' entry makes it so again from then on (the device was moved to a site the reader
+ * does not see). Shares add up to 1 (all 0 for an empty range).
  */
 export function availability(
-  history: readonly { status: Exclude<ConnectionStatus, null>; since: Date }[],
+  history: readonly { status: AvailabilityKey; since: Date }[],
   from: Date,
   to: Date,
 ): Availability {

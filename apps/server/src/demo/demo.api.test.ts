@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../platform/auth/passwords';
+import { users } from '../platform/db/schema';
 import { rowsOf } from '../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { DEMO_LOGINS, loadDemo, syncDemoPasswords } from '.';
@@ -87,6 +89,28 @@ describe('the demo fleet', () => {
     }
   });
 
+  /** The demo logins' stored hashes: one each, with its own salt, each accepting `password`. */
+  const expectOwnHashes = async (password: string) => {
+    const rows = await t.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_LOGINS.map((l) => l.email),
+        ),
+      );
+    expect(rows).toHaveLength(DEMO_LOGINS.length);
+    const salts = rows.map((r) => r.hash!.split('$')[4]); // $argon2id$v=19$m=…,t=…,p=…$salt$hash
+    expect(new Set(rows.map((r) => r.hash)).size).toBe(DEMO_LOGINS.length);
+    expect(new Set(salts).size).toBe(DEMO_LOGINS.length);
+    for (const r of rows) expect(await verifyPassword(r.hash!, password)).toBe(true);
+  };
+
+  it('hashes every demo login’s password with its own salt', async () => {
+    await expectOwnHashes('demo-password-1');
+  });
+
   it('syncDemoPasswords makes the printed password true', async () => {
     await syncDemoPasswords(t.database.db, 'another-password-2');
     expect(
@@ -99,5 +123,6 @@ describe('the demo fleet', () => {
       ).statusCode,
     ).toBe(401);
     await login(t.app, DEMO_LOGINS[0]!.email, 'another-password-2');
+    await expectOwnHashes('another-password-2');
   });
 });

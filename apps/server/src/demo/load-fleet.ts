@@ -163,17 +163,27 @@ async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, numb
           keyCreatedAt: last,
         })
         .where(eq(devices.id, id))
-        .returning({ customerId: devices.customerId, softwareVersion: devices.softwareVersion });
+        .returning({
+          customerId: devices.customerId,
+          siteId: devices.siteId,
+          softwareVersion: devices.softwareVersion,
+        });
       await tx.insert(deviceHeartbeats).values({
         deviceId: id,
         customerId: device!.customerId,
+        siteId: device!.siteId,
         receivedAt: last,
         softwareVersion: device!.softwareVersion,
         uptimeSeconds: 3600 * 24 * 3,
       });
-      await tx
-        .insert(deviceStatusHistory)
-        .values(inForce.map((h) => ({ deviceId: id, customerId: device!.customerId, ...h })));
+      await tx.insert(deviceStatusHistory).values(
+        inForce.map((h) => ({
+          deviceId: id,
+          customerId: device!.customerId,
+          siteId: device!.siteId,
+          ...h,
+        })),
+      );
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@kestrel/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from '../platform/db';
 import {
@@ -54,11 +54,13 @@ export async function createDemoPeople(db: Db, password: string): Promise<void> 
     .where(eq(sites.customerId, general.id))
     .orderBy(asc(sites.id));
   const [elsewhereSite] = await db.select().from(sites).where(eq(sites.customerId, elsewhere.id)).limit(1);
-  const passwordHash = await hashPassword(password);
+  // One hash per account, each with its own salt (argon2id makes one per call), so that equal
+  // passwords do not show as equal hashes; hashed in parallel to keep start-up quick.
+  const hashes = await Promise.all(DEMO_LOGINS.map(() => hashPassword(password)));
 
   await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
-    for (const login of DEMO_LOGINS) {
+    for (const [i, login] of DEMO_LOGINS.entries()) {
       const customerId =
         login.role === 'customer_admin' ? northwind.id : login.role === 'customer_user' ? general.id : null;
       const [row] = await tx
@@ -66,7 +68,7 @@ export async function createDemoPeople(db: Db, password: string): Promise<void> 
         .values({
           email: login.email,
           displayName: login.name,
-          passwordHash,
+          passwordHash: hashes[i]!,
           role: login.role,
           customerId,
           jobTitle: jobTitle(login.role),
@@ -163,16 +165,15 @@ function jobTitle(role: Role): string {
   }[role];
 }
 
-/** Make the five demo logins use `password` (after DEMO_PASSWORD changed, or a lost file). */
+/**
+ * Make the five demo logins use `password` (after DEMO_PASSWORD changed, or a lost file), each
+ * with its own hash and salt.
+ */
 export async function setDemoPasswords(db: Db, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db
-    .update(users)
-    .set({ passwordHash })
-    .where(
-      inArray(
-        users.email,
-        DEMO_LOGINS.map((l) => l.email),
-      ),
-    );
+  const hashes = await Promise.all(DEMO_LOGINS.map(() => hashPassword(password)));
+  await db.transaction(async (tx) => {
+    for (const [i, login] of DEMO_LOGINS.entries()) {
+      await tx.update(users).set({ passwordHash: hashes[i]! }).where(eq(users.email, login.email));
+    }
+  });
 }

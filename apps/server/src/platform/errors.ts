@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** For a refused field: where and why, as schema validation reports it. */
+    readonly issues?: ErrorBody['issues'],
   ) {
     super(message);
   }
@@ -20,6 +22,14 @@ export const forbidden = (message = 'You do not have access to this.') =>
   new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+/**
+ * A 400 for one field of the body that passed the schema but not a rule checked later, in the
+ * shape of a schema validation error (`issues` names the field, so forms can point at it).
+ */
+export const invalidBodyField = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', `Invalid request: body.${field}: ${message}`, [
+    { path: `body.${field}`, message },
+  ]);
 
 const body = (
   statusCode: number,
@@ -41,7 +51,7 @@ const body = (
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(body(err.statusCode, err.code, err.message));
+      return reply.code(err.statusCode).send(body(err.statusCode, err.code, err.message, err.issues));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

@@ -225,18 +225,22 @@ export const lastObjectPerDevice = live(9203, async (ctx) => {
 
 /**
  * The kind of each device's last object: from the ingest log, or — for facts that came in
- * without a log row (the demo fleet, data loaded in bulk) — from its latest fact.
+ * without a log row (the demo fleet, data loaded in bulk) — from its latest fact. Only what the
+ * device sent while at a site the caller sees counts (the row's own site): a device moved to
+ * the caller does not show what it last sent to its earlier customer.
  */
 async function lastObjectKinds(ctx: QuestionContext, ids: number[]): Promise<Map<number, string | null>> {
   if (!ids.length) return new Map();
+  const seen = (column: string) => (ctx.sites === null ? sql`true` : sitesWhere(ctx, column));
   const rows = await query<{ device_id: number; kind: string | null }>(
     ctx,
     sql`select d.id as device_id, coalesce(
           (select l.object_kind from ingest_log l
-           where l.device_id = d.id and l.outcome in ('stored', 'duplicate')
+           where l.device_id = d.id and l.outcome in ('stored', 'duplicate') and ${seen('l.site_id')}
            order by l.received_at desc limit 1),
           (select case when f.source = 'rdsr' then 'dose-report' else 'mg-' || f.image_kind end
-           from image_facts f where f.device_id = d.id order by f.acquired_at desc limit 1)) as kind
+           from image_facts f where f.device_id = d.id and ${seen('f.site_id')}
+           order by f.acquired_at desc limit 1)) as kind
         from unnest(${`{${ids.join(',')}}`}::int[]) as d(id)`,
   );
   return new Map(rows.map((r) => [Number(r.device_id), r.kind]));

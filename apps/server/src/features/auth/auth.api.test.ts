@@ -1,8 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAudit, sessions } from '../../platform/db/schema';
+import { verify } from '@node-rs/argon2';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginAudit, sessions, users } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeUser, TEST_PASSWORD } from '../../test/factories';
+
+// Every argon2 verification the server makes goes through this spy (it calls the real one), so a
+// test can count them per request.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+const verifications = vi.mocked(verify);
 
 describe('sign-in and sessions', () => {
   let t: TestApp;
@@ -55,18 +64,64 @@ describe('sign-in and sessions', () => {
     ]);
   });
 
-  it('400: an SSO account cannot sign in with a password', async () => {
-    const u = await makeUser(t.database.db, { role: 'customer_user', customerId, userType: 'sso' });
-    const r = await post('/api/login', { email: u.email, password: 'anything at all' });
-    expect(r.statusCode).toBe(400);
-    expect(r.json().message).toMatch(/single sign-on/);
+  it('answers every refused sign-in alike — 401, byte-identical body, one password verification — and audits why', async () => {
+    const db = t.database.db;
+    const local = await makeUser(db, { role: 'service' });
+    const sso = await makeUser(db, { role: 'customer_user', customerId, userType: 'sso' });
+    const passwordless = await makeUser(db, { role: 'customer_user', customerId });
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, passwordless.id));
+    const deactivated = await makeUser(db, { role: 'customer_user', customerId, active: false });
+    const deactivatedWrong = await makeUser(db, { role: 'customer_user', customerId, active: false });
+    const attempts: [reason: string, email: string, password: string][] = [
+      ['unknown e-mail', 'nobody-here@test.kestrel', TEST_PASSWORD],
+      ['wrong password', local.email, 'not the password at all'],
+      ['sso account', sso.email, TEST_PASSWORD],
+      ['no password', passwordless.email, TEST_PASSWORD],
+      ['deactivated', deactivated.email, TEST_PASSWORD],
+      ['wrong password', deactivatedWrong.email, 'not the password at all'],
+    ];
+    const answers = [];
+    for (const [, email, password] of attempts) {
+      verifications.mockClear();
+      const r = await post('/api/login', { email, password });
+      answers.push({
+        status: r.statusCode,
+        body: r.body,
+        type: r.headers['content-type'],
+        cache: r.headers['cache-control'],
+        verifications: verifications.mock.calls.length,
+      });
+    }
+    const expected = {
+      status: 401,
+      body: JSON.stringify({
+        success: false,
+        statusCode: 401,
+        code: 'invalid_credentials',
+        message: 'The e-mail address or password is not correct.',
+      }),
+      type: 'application/json; charset=utf-8',
+      cache: 'no-store',
+      verifications: 1,
+    };
+    expect(answers).toEqual(attempts.map(() => expected));
+    // The reason is in the audit only.
+    for (const [reason, email] of attempts) {
+      const rows = await db.select().from(loginAudit).where(eq(loginAudit.email, email));
+      expect(
+        rows.map((a) => [a.success, a.reason]),
+        email,
+      ).toEqual([[false, reason]]);
+    }
   });
 
-  it('403: a deactivated account is refused with a reason', async () => {
-    const u = await makeUser(t.database.db, { role: 'customer_user', customerId, active: false });
+  it('spends one password verification on a successful sign-in too, and answers with no-store', async () => {
+    const u = await makeUser(t.database.db, { role: 'service' });
+    verifications.mockClear();
     const r = await post('/api/login', { email: u.email, password: TEST_PASSWORD });
-    expect(r.statusCode).toBe(403);
-    expect(r.json().message).toMatch(/deactivated/);
+    expect(r.statusCode).toBe(200);
+    expect(verifications).toHaveBeenCalledTimes(1);
+    expect(r.headers['cache-control']).toBe('no-store');
   });
 
   it.each([
@@ -157,6 +212,27 @@ describe('sign-in and sessions', () => {
       ).toMatch(/differ/);
     });
 
+    it('400 naming newPassword for a common password (password1234), and the password stays', async () => {
+      const u = await makeUser(t.database.db, { role: 'provider_admin' });
+      const token = await login(t.app, u.email, TEST_PASSWORD);
+      for (const newPassword of ['password1234', 'Qwertyuiop123']) {
+        const r = await post(
+          '/api/changePassword',
+          { currentPassword: TEST_PASSWORD, newPassword },
+          as(token),
+        );
+        expect(r.statusCode, newPassword).toBe(400);
+        const body = r.json();
+        expect(body.code).toBe('validation_failed');
+        expect(body.message).toMatch(/newPassword: .*most commonly used passwords/);
+        expect(body.issues).toEqual([
+          { path: 'body.newPassword', message: expect.stringMatching(/most commonly used passwords/) },
+        ]);
+      }
+      expect((await post('/api/login', { email: u.email, password: 'password1234' })).statusCode).toBe(401);
+      await login(t.app, u.email, TEST_PASSWORD);
+    });
+
     it('200: the new password works, the old does not, other sessions end', async () => {
       const u = await makeUser(t.database.db, { role: 'provider_admin' });
       const other = await login(t.app, u.email, TEST_PASSWORD);
@@ -191,6 +267,26 @@ describe('sign-in and sessions', () => {
       );
       expect(r.statusCode).toBe(403);
     });
+  });
+
+  it('locks an address that has no account exactly as one that has', async () => {
+    const u = await makeUser(t.database.db, { role: 'sales' });
+    const locked = [];
+    for (const email of [u.email, 'no-such-account@test.kestrel']) {
+      for (let i = 0; i < 10; i++) {
+        expect((await post('/api/login', { email, password: 'wrong wrong wrong' })).statusCode).toBe(401);
+      }
+      const r = await post('/api/login', { email, password: 'wrong wrong wrong' });
+      locked.push({ status: r.statusCode, body: r.body });
+    }
+    expect(locked[0]!.status).toBe(429);
+    expect(locked[1]).toEqual(locked[0]);
+    const audit = await t.database.db
+      .select()
+      .from(loginAudit)
+      .where(eq(loginAudit.email, 'no-such-account@test.kestrel'))
+      .orderBy(asc(loginAudit.id));
+    expect(audit.at(-1)!.reason).toBe('locked out');
   });
 
   it('locks an address for 15 minutes after 10 failed attempts', async () => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicAccess, sessionAccess, signedIn } from '../../platform/auth/access';
+import { prepareBurnVerifyTime } from '../../platform/auth/passwords';
 import { type AuthUser, revokeSession, touchSession } from '../../platform/auth/sessions';
 import { listLogins } from './audit';
 import { changePassword, login } from './service';
@@ -17,6 +18,7 @@ import { changePassword, login } from './service';
 const auditPage = envelope(z.object({ total: z.number(), rows: z.array(loginAuditEntry) }));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await prepareBurnVerifyTime();
   app.post(
     '/login',
     {
@@ -27,7 +29,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { tags: ['auth'], body: loginRequest, response: { 200: envelope(loginResult) } },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The answer carries a session token: no cache keeps it (refusals too, for one behaviour).
+      reply.header('cache-control', 'no-store');
       const result = await login(app, {
         ...request.body,
         ip: request.ip ?? null,

@@ -1,17 +1,24 @@
 import type { LoginResult } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { newPasswordProblem } from '../../platform/auth/password-policy';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, type ResolvedSession, revokeOtherSessions } from '../../platform/auth/sessions';
 import { users } from '../../platform/db/schema';
-import { badRequest, forbidden, HttpError } from '../../platform/errors';
+import { badRequest, forbidden, HttpError, invalidBodyField } from '../../platform/errors';
 import { applicationsOf } from './applications';
 import { failuresSince, recordLogin } from './audit';
 
-/** Per account: this many failed sign-ins within the window lock the address for the window. */
+/**
+ * Per account: this many failed sign-ins within the window lock the address for the window.
+ * Counted by the e-mail address given (the audit keeps it for unknown addresses too), so an
+ * address that has no account locks exactly as one that has: the lock says nothing about it.
+ */
 export const ACCOUNT_LOCKOUT = { failures: 10, windowMs: 15 * 60_000 };
 
+/** The one answer to every refused sign-in; why it was refused goes to the audit only. */
 const INVALID = 'The e-mail address or password is not correct.';
+const refused = () => new HttpError(401, 'invalid_credentials', INVALID);
 
 export async function login(
   app: FastifyInstance,
@@ -46,25 +53,28 @@ export async function login(
     );
   }
 
+  // Unknown address, SSO account, no password, wrong password, deactivated account: the same
+  // status and message, and exactly one argon2 verification each (against a stand-in hash when
+  // there is no password to check), so neither the answer nor its time tells them apart.
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (!user) {
-    await burnVerifyTime(input.password);
-    await audit(false, 'unknown e-mail');
-    throw new HttpError(401, 'invalid_credentials', INVALID);
-  }
-  if (user.userType === 'sso' || !user.passwordHash) {
-    await audit(false, 'sso account', user);
-    throw badRequest(
-      'This account signs in with your company single sign-on. Use the single sign-on button.',
-    );
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await audit(false, 'wrong password', user);
-    throw new HttpError(401, 'invalid_credentials', INVALID);
-  }
-  if (!user.active) {
-    await audit(false, 'deactivated', user);
-    throw forbidden('This account is deactivated. Ask your administrator to activate it.');
+  const checkable = user?.userType === 'local' && user.passwordHash ? user.passwordHash : null;
+  let passwordOk = false;
+  if (checkable) passwordOk = await verifyPassword(checkable, input.password);
+  else await burnVerifyTime(input.password);
+  const reason = !user
+    ? 'unknown e-mail'
+    : user.userType === 'sso'
+      ? 'sso account'
+      : !user.passwordHash
+        ? 'no password'
+        : !passwordOk
+          ? 'wrong password'
+          : !user.active
+            ? 'deactivated'
+            : null;
+  if (reason || !user) {
+    await audit(false, reason, user);
+    throw refused();
   }
 
   const applications = await applicationsOf(db, user.id, app.config.PROVIDER_SLUG);
@@ -110,13 +120,12 @@ export async function changePassword(
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('The current password is not correct.');
   }
-  if (input.newPassword === input.currentPassword) {
-    throw badRequest('The new password must differ from the current one.');
-  }
-  const mailName = user.email.split('@')[0]!.toLowerCase();
-  if (mailName.length >= 4 && input.newPassword.toLowerCase().includes(mailName)) {
-    throw badRequest('The new password must not contain your e-mail name.');
-  }
+  // The one password policy (length, common passwords, not the old one, not the e-mail name).
+  const problem = newPasswordProblem(input.newPassword, {
+    email: user.email,
+    currentPassword: input.currentPassword,
+  });
+  if (problem) throw invalidBodyField('newPassword', problem);
   const now = app.now();
   const passwordHash = await hashPassword(input.newPassword);
   await app.db.transaction(async (tx) => {

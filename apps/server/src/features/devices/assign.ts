@@ -1,3 +1,4 @@
+import { CONNECTION_DEFAULTS, type ConnectionThresholds } from '@kestrel/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { normaliseOperator } from '../../ingest/mapping/values';
@@ -17,6 +18,7 @@ import {
 import { badRequest, notFound } from '../../platform/errors';
 import { rowsOf } from '../../platform/scope';
 import { recountTubeUsage } from '../tubes/usage';
+import { recordMove } from './connection';
 
 interface Site {
   id: number;
@@ -31,12 +33,16 @@ interface Site {
  * ingest, acquisition times are re-read in the site's time zone, and the device's rollups are
  * rebuilt.
  * A device that already has a site keeps its history where it was acquired: only what it sends
- * from now on goes to the new site.
+ * from now on goes to the new site. Nothing already written is re-sited — facts, ingest log,
+ * heartbeats and status history keep the site they were written at, so the new site's customer
+ * does not see the old one's period — and the status in force starts again at the new site
+ * (`recordMove`).
  */
 export async function assignDevice(
   db: Db,
   input: { deviceId: number; siteId?: number; onboardingState?: 'todo' | 'inprogress' | 'completed' },
   now: Date,
+  th: ConnectionThresholds = CONNECTION_DEFAULTS,
 ): Promise<{ factsMoved: number }> {
   return db.transaction(async (tx) => {
     const [d] = await tx.select().from(devices).where(eq(devices.id, input.deviceId)).for('update');
@@ -53,6 +59,8 @@ export async function assignDevice(
     }
     const state =
       input.onboardingState ?? (d.onboardingState === 'pending' ? 'inprogress' : d.onboardingState);
+    // A move between sites: the status history up to now stays at the old site.
+    if (site && d.siteId !== null && site.id !== d.siteId) await recordMove(tx, d.id, site, now, th);
     await tx
       .update(devices)
       .set({
@@ -119,12 +127,18 @@ export async function placeUnassignedFacts(tx: Tx, deviceId: number, site: Site)
       .set({ siteId: site.id, customerId: site.customerId })
       .where(sql`${table.deviceId} = ${deviceId} and ${table.siteId} is null`);
   }
-  for (const table of [deviceHeartbeats, deviceStatusHistory, tubes] as const) {
+  // Rows written while the device was pending (no customer yet) belong to its first site; rows
+  // of an earlier customer (no site since migration 0018 could not tell which) stay as they are.
+  for (const table of [deviceHeartbeats, deviceStatusHistory] as const) {
     await tx
       .update(table)
-      .set({ customerId: site.customerId })
+      .set({ siteId: site.id, customerId: site.customerId })
       .where(sql`${table.deviceId} = ${deviceId} and ${table.customerId} is null`);
   }
+  await tx
+    .update(tubes)
+    .set({ customerId: site.customerId })
+    .where(sql`${tubes.deviceId} = ${deviceId} and ${tubes.customerId} is null`);
   await tx.delete(unassignedFacts).where(eq(unassignedFacts.deviceId, deviceId));
   if (moved || context.length) {
     await rebuildDeviceRollups(tx, [deviceId]);

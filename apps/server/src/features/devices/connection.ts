@@ -1,4 +1,5 @@
 import {
+  type AvailabilityKey,
   type ConnectionStatus,
   type ConnectionThresholds,
   connectionStatusAt,
@@ -8,10 +9,19 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { deviceStatusHistory, devices } from '../../platform/db/schema';
+import type { Scope } from '../../platform/scope';
 
 type Status = Exclude<ConnectionStatus, null>;
 export interface Change {
   status: Status;
+  since: Date;
+}
+/**
+ * A change as one caller sees it: 'unavailable' = from then on the device was at a site the
+ * caller does not see (it was moved away), until a change at one of their sites.
+ */
+export interface SeenChange {
+  status: AvailabilityKey;
   since: Date;
 }
 
@@ -59,6 +69,7 @@ export function connectionTransitions(
 interface DeviceContact {
   id: number;
   customerId: number | null;
+  siteId: number | null;
   connectionStatus: Status | null;
   connectionSince: Date | null;
   lastHeartbeatAt: Date | null;
@@ -68,6 +79,7 @@ interface DeviceContact {
 const contactColumns = {
   id: devices.id,
   customerId: devices.customerId,
+  siteId: devices.siteId,
   connectionStatus: devices.connectionStatus,
   connectionSince: devices.connectionSince,
   lastHeartbeatAt: devices.lastHeartbeatAt,
@@ -78,7 +90,7 @@ async function record(tx: Tx, d: DeviceContact, changes: Change[]) {
   if (!changes.length) return;
   await tx
     .insert(deviceStatusHistory)
-    .values(changes.map((c) => ({ deviceId: d.id, customerId: d.customerId, ...c })));
+    .values(changes.map((c) => ({ deviceId: d.id, customerId: d.customerId, siteId: d.siteId, ...c })));
   const last = changes[changes.length - 1]!;
   await tx
     .update(devices)
@@ -164,33 +176,75 @@ export async function evaluateConnections(
 }
 
 /**
- * Status history of devices for [from, to): the changes inside it and, per device, the one in
- * force at `from`.
+ * A device moves to another site at `at` (the caller's transaction holds the device row, which
+ * still names the old site): the changes due up to the move are recorded at the old site, then
+ * the status in force starts again at the new site, dated the move. So each site's rows cover
+ * exactly the time the device was there, and the new site's history does not begin with a gap.
+ */
+export async function recordMove(
+  tx: Tx,
+  deviceId: number,
+  to: { id: number; customerId: number },
+  at: Date,
+  th: ConnectionThresholds,
+) {
+  const [d] = await tx.select(contactColumns).from(devices).where(eq(devices.id, deviceId)).for('update');
+  if (!d) return;
+  const changes = connectionTransitions(
+    { status: d.connectionStatus, since: d.connectionSince },
+    laterOf(d.lastHeartbeatAt, d.lastObjectAt),
+    at,
+    th,
+  );
+  await record(tx, d, changes);
+  const status = changes.at(-1)?.status ?? d.connectionStatus;
+  if (status) await record(tx, { ...d, customerId: to.customerId, siteId: to.id }, [{ status, since: at }]);
+}
+
+/**
+ * Status history of devices for [from, to) as the caller may see it: the changes inside it and,
+ * per device, the one in force at `from`. A row counts only if it was written at a site in the
+ * caller's scope; a row written elsewhere (the device had been moved away) ends what they see
+ * with 'unavailable' until the next row at one of their sites. Whole-fleet callers see every row.
  */
 export async function statusHistory(
   db: DbOrTx,
+  scope: Scope,
   deviceIds: number[],
   from: Date,
   to: Date,
-): Promise<Map<number, Change[]>> {
-  const out = new Map<number, Change[]>();
+): Promise<Map<number, SeenChange[]>> {
+  const out = new Map<number, SeenChange[]>();
   if (!deviceIds.length) return out;
   const ids = sql`${`{${deviceIds.join(',')}}`}::int[]`;
   const rows = (
     (await db.execute(sql`
-      (select distinct on (device_id) device_id, status, since from device_status_history
-        where device_id = any(${ids}) and since < ${from} order by device_id, since desc)
+      (select distinct on (device_id) id, device_id, site_id, status, since from device_status_history
+        where device_id = any(${ids}) and since < ${from} order by device_id, since desc, id desc)
       union all
-      (select device_id, status, since from device_status_history
+      (select id, device_id, site_id, status, since from device_status_history
         where device_id = any(${ids}) and since >= ${from} and since < ${to})
-      order by device_id, since`)) as unknown as {
-      rows: { device_id: number; status: Status; since: Date | string }[];
+      order by device_id, since, id`)) as unknown as {
+      rows: { device_id: number; site_id: number | null; status: Status; since: Date | string }[];
     }
   ).rows;
+  const seen = new Set(scope.siteIds);
   for (const r of rows) {
     const list = out.get(Number(r.device_id)) ?? [];
-    list.push({ status: r.status, since: new Date(r.since) });
+    const since = new Date(r.since);
+    if (scope.all || (r.site_id !== null && seen.has(Number(r.site_id)))) {
+      list.push({ status: r.status, since });
+    } else if (list.length && list.at(-1)!.status !== 'unavailable') {
+      list.push({ status: 'unavailable', since });
+    }
     out.set(Number(r.device_id), list);
   }
   return out;
+}
+
+/** Changes as the API lists them: the statuses only (time at sites the caller does not see is left out). */
+export function shownChanges(changes: readonly SeenChange[]): { status: Status; since: string }[] {
+  return changes.flatMap((c) =>
+    c.status === 'unavailable' ? [] : [{ status: c.status, since: c.since.toISOString() }],
+  );
 }

@@ -1,15 +1,21 @@
 import { availability, type ConnectionThresholds, type DeviceDetails, laterOf } from '@kestrel/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { deviceHeartbeats } from '../../platform/db/schema';
-import { connectionTransitions, statusHistory } from './connection';
+import { type Scope, siteVisible } from '../../platform/scope';
+import { connectionTransitions, type SeenChange, shownChanges, statusHistory } from './connection';
 import { type DeviceWithPlace, toDeviceRows } from './queries';
 
 const DAY_MS = 86_400_000;
 
-/** One device in full: its row, latest heartbeat, last 30 days of status and availability. */
+/**
+ * One device in full: its row, latest heartbeat, last 30 days of status and availability. The
+ * heartbeat and the history are the caller's: rows written while the device was at one of their
+ * sites (a whole-fleet caller sees all).
+ */
 export async function deviceDetailsOf(
   db: DbOrTx,
+  scope: Scope,
   row: DeviceWithPlace,
   now: Date,
   th: ConnectionThresholds,
@@ -19,12 +25,13 @@ export async function deviceDetailsOf(
   const [hb] = await db
     .select()
     .from(deviceHeartbeats)
-    .where(eq(deviceHeartbeats.deviceId, d.id))
+    .where(and(eq(deviceHeartbeats.deviceId, d.id), siteVisible(scope, deviceHeartbeats.siteId)))
     .orderBy(desc(deviceHeartbeats.receivedAt))
     .limit(1);
   const from = new Date(now.getTime() - 30 * DAY_MS);
-  const recorded = (await statusHistory(db, [d.id], from, now)).get(d.id) ?? [];
-  const changes = [
+  const recorded = (await statusHistory(db, scope, [d.id], from, now)).get(d.id) ?? [];
+  // Changes not evaluated yet happen at the device's current site, which the caller sees.
+  const changes: SeenChange[] = [
     ...recorded,
     ...connectionTransitions(
       { status: d.connectionStatus, since: d.connectionSince },
@@ -49,10 +56,7 @@ export async function deviceDetailsOf(
           freeDiskMb: hb.freeDiskMb,
         }
       : null,
-    statusHistory: changes
-      .filter((c) => c.since >= from)
-      .reverse()
-      .map((c) => ({ status: c.status, since: c.since.toISOString() })),
+    statusHistory: shownChanges(changes.filter((c) => c.since >= from)).reverse(),
     availability30d: availability(changes, from, now),
   };
 }

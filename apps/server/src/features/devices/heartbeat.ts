@@ -30,10 +30,12 @@ export async function recordHeartbeat(
         ...(body.freeDiskMb !== undefined ? { freeDiskMb: body.freeDiskMb } : {}),
       })
       .where(eq(devices.id, deviceId))
-      .returning({ customerId: devices.customerId });
+      .returning({ customerId: devices.customerId, siteId: devices.siteId });
+    // Kept with the site the device is at now: it shows to that site's customer only.
     await tx.insert(deviceHeartbeats).values({
       deviceId,
       customerId: d!.customerId,
+      siteId: d!.siteId,
       receivedAt: now,
       softwareVersion: body.softwareVersion ?? null,
       uptimeSeconds: body.uptimeSeconds ?? null,

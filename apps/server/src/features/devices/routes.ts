@@ -53,9 +53,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: deviceIdQuery, response: { 200: envelope(deviceDetails) } },
     },
     async (request) => {
-      const row = await visibleDevice(app.db, await request.scope(), request.query.deviceId);
+      const scope = await request.scope();
+      const row = await visibleDevice(app.db, scope, request.query.deviceId);
       if (!row) throw notFound(`No device ${request.query.deviceId}.`);
-      return ok(await deviceDetailsOf(app.db, row, app.now(), th()));
+      return ok(await deviceDetailsOf(app.db, scope, row, app.now(), th()));
     },
   );
 
@@ -85,7 +86,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: assignDeviceRequest, response: { 200: envelope(assignDeviceResult) } },
     },
     async (request) => {
-      const { factsMoved } = await assignDevice(app.db, request.body, app.now());
+      const { factsMoved } = await assignDevice(app.db, request.body, app.now(), th());
       const row = await visibleDevice(app.db, await request.scope(), request.body.deviceId);
       const [device] = await toDeviceRows(app.db, [row!], app.now(), th());
       return ok({ device: device!, factsMoved });
@@ -100,9 +101,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
+      const scope = await request.scope();
       const rows = await loadDevices(
         app.db,
-        await request.scope(),
+        scope,
         and(
           q.deviceId ? eq(devices.id, q.deviceId) : undefined,
           q.siteId ? eq(devices.siteId, q.siteId) : undefined,
@@ -112,6 +114,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.deviceId && !rows.length) throw notFound(`No device ${q.deviceId}.`);
       const result = await deviceStatusReport(
         app.db,
+        scope,
         rows,
         { from: q.from, to: q.to, withHistory: q.deviceId !== undefined },
         app.now(),

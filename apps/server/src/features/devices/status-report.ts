@@ -6,17 +6,20 @@ import {
   laterOf,
 } from '@kestrel/contract';
 import type { DbOrTx } from '../../platform/db';
-import { type Change, connectionTransitions, statusHistory } from './connection';
+import type { Scope } from '../../platform/scope';
+import { connectionTransitions, type SeenChange, shownChanges, statusHistory } from './connection';
 import type { DeviceWithPlace } from './queries';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Connection status of devices with their availability over [from, to): the recorded history,
- * completed up to now by the changes the rules say have happened since the last evaluation.
+ * Connection status of devices with their availability over [from, to): the recorded history
+ * the caller may see (rows written at their sites), completed up to now by the changes the rules
+ * say have happened since the last evaluation.
  */
 export async function deviceStatusReport(
   db: DbOrTx,
+  scope: Scope,
   rows: DeviceWithPlace[],
   range: { from?: string; to?: string; withHistory: boolean },
   now: Date,
@@ -27,12 +30,13 @@ export async function deviceStatusReport(
   const end = to < now ? to : now;
   const history = await statusHistory(
     db,
+    scope,
     rows.map((r) => r.device.id),
     from,
     end,
   );
   const counts = { GREEN: 0, YELLOW: 0, RED: 0, unavailable: 0 };
-  let shown: Change[] = [];
+  let shown: SeenChange[] = [];
   const devices = rows.map(({ device: d, siteName, customerName }) => {
     const lastContact = laterOf(d.lastHeartbeatAt, d.lastObjectAt);
     const status = connectionStatusAt(lastContact, now, th);
@@ -43,7 +47,7 @@ export async function deviceStatusReport(
       end,
       th,
     ).filter((c) => c.since >= from);
-    const changes = [...(history.get(d.id) ?? []), ...pending];
+    const changes: SeenChange[] = [...(history.get(d.id) ?? []), ...pending];
     if (range.withHistory) shown = changes;
     const recorded = { status: d.connectionStatus, since: d.connectionSince };
     const since = connectionTransitions(recorded, lastContact, now, th).at(-1)?.since ?? d.connectionSince;
@@ -67,8 +71,6 @@ export async function deviceStatusReport(
     thresholds: th,
     counts,
     devices,
-    ...(range.withHistory
-      ? { history: shown.map((c) => ({ status: c.status, since: c.since.toISOString() })) }
-      : {}),
+    ...(range.withHistory ? { history: shownChanges(shown) } : {}),
   };
 }

@@ -72,13 +72,21 @@ export async function failedFiles(
   };
 }
 
-/** Per device the caller may see, the last object received (any outcome). */
+/**
+ * Per device the caller may see, the last object received (any outcome) while the device was at
+ * one of the caller's sites: the log row's own site decides, so a device moved to the caller
+ * does not bring the objects it sent at its earlier customer's site.
+ */
 export async function lastFiles(
   db: Db,
   scope: Scope,
   q: { deviceId?: number; siteId?: number },
 ): Promise<LastFileRow[]> {
-  const conditions: SQL[] = [isNotNull(ingestLog.deviceId), siteVisible(scope, devices.siteId)];
+  const conditions: SQL[] = [
+    isNotNull(ingestLog.deviceId),
+    siteVisible(scope, devices.siteId),
+    siteVisible(scope, ingestLog.siteId),
+  ];
   if (q.deviceId) conditions.push(eq(ingestLog.deviceId, q.deviceId));
   if (q.siteId) conditions.push(eq(devices.siteId, q.siteId));
   const rows = rowsOf<{

@@ -14,9 +14,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** Spent on unknown e-mails so that a wrong address takes as long as a wrong password. */
+/**
+ * One verification against a stand-in hash (same algorithm and cost as the real ones), spent on
+ * sign-ins that have no password to check (unknown address, SSO or password-less account), so
+ * that they take as long as a wrong password.
+ */
 let dummyHash: Promise<string> | undefined;
-export async function burnVerifyTime(password: string): Promise<void> {
+const standIn = () => {
   dummyHash ??= hashPassword('kestrel-timing-equaliser');
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
+};
+export async function burnVerifyTime(password: string): Promise<void> {
+  await verifyPassword(await standIn(), password);
+}
+
+/** Make the stand-in hash before the first sign-in, so that the first such sign-in is not slower. */
+export async function prepareBurnVerifyTime(): Promise<void> {
+  await standIn();
 }

@@ -61,7 +61,11 @@ export const devices = pgTable(
   ],
 );
 
-/** Connection status changes, so availability over a period can be shown. */
+/**
+ * Connection status changes, so availability over a period can be shown. Each row keeps the site
+ * (and customer) the device was at when it was written: a customer sees only the rows of its
+ * sites, so a device's history before it came to them stays with the site it was at.
+ */
 export const deviceStatusHistory = pgTable(
   'device_status_history',
   {
@@ -70,12 +74,14 @@ export const deviceStatusHistory = pgTable(
       .notNull()
       .references(() => devices.id),
     customerId: integer().references(() => customers.id),
+    siteId: integer().references(() => sites.id),
     status: text().$type<Exclude<ConnectionStatus, null>>().notNull(),
     since: at().notNull(),
   },
   (t) => [index().on(t.deviceId, t.since)],
 );
 
+/** Heartbeats as received, with the site (and customer) the device was at, as the status history. */
 export const deviceHeartbeats = pgTable(
   'device_heartbeats',
   {
@@ -84,6 +90,7 @@ export const deviceHeartbeats = pgTable(
       .notNull()
       .references(() => devices.id),
     customerId: integer().references(() => customers.id),
+    siteId: integer().references(() => sites.id),
     receivedAt: at().notNull().defaultNow(),
     softwareVersion: text(),
     uptimeSeconds: bigint({ mode: 'number' }),
