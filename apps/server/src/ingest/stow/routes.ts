@@ -4,16 +4,21 @@ import { verifyDeviceKey } from '../../platform/auth/device-keys';
 import { tokenOf } from '../../platform/auth/guard';
 import { resolveSession } from '../../platform/auth/sessions';
 import { forbidden, HttpError, unauthorized } from '../../platform/errors';
+import type { IngestSource } from '../pipeline';
 import { mediaTypeParams, splitMultipart } from './multipart-related';
 import { storeResponse } from './response';
 
 /** Who may store: a device with its key, or a signed-in provider administrator or service engineer. */
 const STORE_ROLES = new Set(['provider_admin', 'service']);
 
+/** The device a request's key authenticated: its objects must be that device's (senders.ts). */
+const keyDevice = new WeakMap<FastifyRequest, number>();
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   const key = request.headers[DEVICE_KEY_HEADER];
   if (typeof key === 'string' && key) {
-    if (await verifyDeviceKey(app.db, key)) return;
+    const device = await verifyDeviceKey(app.db, key);
+    if (device) return device;
     throw unauthorized('This device key is not valid (it may have been replaced).');
   }
   const token = tokenOf(request);
@@ -23,6 +28,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
   if (!session) throw unauthorized();
   if (!STORE_ROLES.has(session.user.role))
     throw forbidden('Only provider administrators and service engineers may store objects.');
+  return null;
 }
 
 /** 413 before reading a body that announces more than the limit (chunked ones stop at it). */
@@ -72,7 +78,8 @@ export async function stowRoutes(app: FastifyInstance) {
     '/dicomweb/studies',
     {
       onRequest: async (request) => {
-        await authenticate(app, request);
+        const device = await authenticate(app, request);
+        if (device) keyDevice.set(request, device.id);
         refuseTooLarge(request, app.config.UPLOAD_MAX_BYTES);
         checkMediaType(request);
       },
@@ -83,7 +90,12 @@ export async function stowRoutes(app: FastifyInstance) {
       const parts = splitMultipart(request.body as Buffer, params.boundary!);
       if (!parts?.length)
         throw new HttpError(400, 'bad_request', 'The multipart body has no parts (check the boundary).');
-      const source = { door: 'stow' as const, remoteAddress: request.ip };
+      const asDevice = keyDevice.get(request);
+      const source: IngestSource = {
+        door: 'stow',
+        remoteAddress: request.ip,
+        constraint: asDevice === undefined ? undefined : { asDevice },
+      };
       const results = await Promise.all(
         parts.map((part, i) =>
           app.ingest.ingest({ bytes: part.bytes, source: { ...source, fileName: `part ${i + 1}` } }),
