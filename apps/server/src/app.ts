@@ -112,7 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metrics);
   app.decorate(
     'ingest',
-    createIngestPipeline(database.ingestDb, { now: () => app.now(), onBatch: ingestMetrics(app.metrics) }),
+    createIngestPipeline(database.ingestDb, {
+      now: () => app.now(),
+      onBatch: ingestMetrics(app.metrics),
+      log: app.log,
+    }),
   );
   app.addHook('onClose', async () => app.ingest.close());
   // Before any route: the guard records every route and refuses to start if one declares no access.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { AE_TITLE } from '../ingest/dimse/ae-title';
 
 /**
  * The whole configuration, read once from the environment. Every variable has a default that
@@ -32,7 +33,7 @@ const schema = z.object({
   DICOM_PORT: port.default(11112),
   DICOM_AE_TITLE: z
     .string()
-    .regex(/^[ -~]{1,16}$/, 'must be 1 to 16 printable ASCII characters')
+    .regex(AE_TITLE, 'must be 1 to 16 printable ASCII characters, no backslash, not only spaces')
     .default('KESTREL'),
   /** An association with nothing in flight is aborted after this long without a byte. */
   DICOM_IDLE_SECONDS: positive('a positive number of seconds').default(60),
@@ -45,6 +46,25 @@ const schema = z.object({
     .min(4096, 'must be at least 4096')
     .max(16 * 1024 * 1024, 'must be at most 16 MB')
     .default(1 << 20),
+  /** Connections open at once; more are refused (A-ASSOCIATE-RJ, transient) until some close. */
+  DICOM_MAX_ASSOCIATIONS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(32),
+  /** Data-set bytes all associations hold in memory together; past it, senders are held back. */
+  DICOM_MAX_BUFFERED_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024 * 1024, 'must be at least 1048576 (1 MB)')
+    .default(256 * 1024 * 1024),
+  /** Largest object from a DICOM sender no allow-list entry admitted (allow-listed: UPLOAD_MAX_BYTES). */
+  DICOM_UNLISTED_MAX_OBJECT_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(1024, 'must be at least 1024')
+    .default(64 * 1024 * 1024),
   PRODUCT_NAME: z.string().min(1).default('Kestrel'),
   PROVIDER_NAME: z.string().min(1).default('Acme Medical Imaging'),
   PROVIDER_SLUG: slug.default('acme'),

@@ -21,10 +21,17 @@ export function chooseSyntax(proposed: readonly string[]): string | undefined {
 }
 
 /**
- * C-STORE response statuses (PS3.4 Table B.2-1 / GG.4-1):
+ * C-STORE response statuses (PS3.4 Table B.2-1 / GG.4-1, PS3.7 C.5):
  * - 0x0000 Success: committed, a duplicate of something committed, or read and logged as
  *   unsupported (resending would not change that, so the sender must not retry forever);
  * - 0xA700 Refused: Out of Resources: the database failed, nothing was kept; retry later;
- * - 0xC000 Error: Cannot Understand: the data set could not be read (logged with the reason).
+ * - 0xC000 Error: Cannot Understand: the data set could not be read (logged with the reason);
+ * - 0x0124 Refused: Not Authorized: the object is from a device this sender's allow-list entries
+ *   do not cover; resending cannot help, only the allow-list or the device's site can.
  */
-export const STORE_STATUS = { success: 0x0000, outOfResources: 0xa700, cannotUnderstand: 0xc000 } as const;
+export const STORE_STATUS = {
+  success: 0x0000,
+  outOfResources: 0xa700,
+  cannotUnderstand: 0xc000,
+  notAuthorised: 0x0124,
+} as const;

@@ -1,7 +1,9 @@
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { IngestSource } from '../pipeline';
-import { plainAddress } from './allow-list';
+import { printable } from './ae-title';
+import { type Admission, plainAddress } from './allow-list';
+import type { BufferBudget, Holder } from './budget';
 import { COMMAND_FIELD, encodeResponse } from './command';
 import { PduReader } from './framing';
 import { type Message, MessageAssembler } from './messages';
@@ -33,14 +35,29 @@ export interface Limits {
   maxPduLength: number;
   /** The largest data set kept in memory; a larger one is drained, logged failed, answered 0xC000. */
   maxObjectBytes: number;
+  /**
+   * The same for a sender no allow-list entry admitted (there is no allow-list): anyone who can
+   * reach the port may send, so it gets less of our memory. Admitted senders get maxObjectBytes.
+   */
+  unlistedMaxObjectBytes: number;
+  /** Connections open at once; more are answered A-ASSOCIATE-RJ, transient (busy.ts). */
+  maxAssociations: number;
+  /** Data-set bytes held by all associations together before senders are held back (budget.ts). */
+  maxBufferedBytes: number;
 }
+
+const MB = 1024 * 1024;
 
 export const DEFAULT_LIMITS: Limits = {
   artimMs: 30_000,
   idleMs: 60_000,
   maxPduLength: 1 << 20,
   // As UPLOAD_MAX_BYTES: the largest object any door holds in memory.
-  maxObjectBytes: 512 * 1024 * 1024,
+  maxObjectBytes: 512 * MB,
+  // Every mammography object but the largest tomosynthesis volumes.
+  unlistedMaxObjectBytes: 64 * MB,
+  maxAssociations: 32,
+  maxBufferedBytes: 256 * MB,
 };
 
 /**
@@ -54,8 +71,9 @@ const MAX_UNSENT_BYTES = 1 << 20;
 /** What all associations of one listener share. */
 export interface AssociationServices extends Omit<ServiceContext, 'maxObjectBytes'> {
   aeTitle: string;
-  allowed(callingAe: string, address: string): Promise<boolean>;
+  admit(callingAe: string, address: string): Promise<Admission>;
   limits: Limits;
+  budget: BufferBudget;
 }
 
 type State = 'awaitingRequest' | 'negotiating' | 'established' | 'closing' | 'closed';
@@ -65,7 +83,7 @@ type State = 'awaitingRequest' | 'negotiating' | 'established' | 'closing' | 'cl
  * reduced to what a storage SCP meets. Requests are served by service.ts and answered as their
  * answers settle; every protocol violation aborts this association and nothing else.
  */
-export class Association {
+export class Association implements Holder {
   private state: State = 'awaitingRequest';
   private readonly reader: PduReader;
   private readonly messages: MessageAssembler;
@@ -80,6 +98,10 @@ export class Association {
   private releaseRequested = false;
   private draining = false;
   private whenSettled: (() => void)[] = [];
+  /** Data-set bytes counted in the listener's budget: being received, and waiting for commits. */
+  private held = 0;
+  private inflightBytes = 0;
+  private heldBack = false;
   /** Tells the pipeline this association is a sender it may wait for (see GroupCommit). */
   private senderClosed: (() => void) | null = null;
   readonly closed: Promise<void>;
@@ -91,12 +113,16 @@ export class Association {
     const { limits } = services;
     this.address = plainAddress(socket.remoteAddress);
     this.source = { door: 'dimse', remoteAddress: this.address };
-    this.service = { ...services, maxObjectBytes: limits.maxObjectBytes, warn: (m) => this.warn(m) };
+    // Until admitted, the lower cap: nothing may be sent before then anyway.
+    const maxObjectBytes = Math.min(limits.maxObjectBytes, limits.unlistedMaxObjectBytes);
+    const unlisted = maxObjectBytes < limits.maxObjectBytes;
+    this.service = { ...services, maxObjectBytes, unlisted, warn: (m) => this.warn(m) };
     this.reader = new PduReader(
       { pdu: (type, body) => this.onPdu(type, body), pdv: (...pdv) => this.onPdv(...pdv) },
       limits.maxPduLength,
     );
-    this.messages = new MessageAssembler(limits.maxObjectBytes, (m) => this.onMessage(m));
+    this.messages = new MessageAssembler(maxObjectBytes, (m) => this.onMessage(m));
+    services.budget.join(this);
     this.closed = new Promise((resolve) => socket.once('close', resolve)).then(() => this.onClose());
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -105,6 +131,14 @@ export class Association {
       if (this.state !== 'closing' && this.state !== 'closed') this.warn(`connection error: ${err.message}`);
     });
     this.timer = this.arm(limits.artimMs);
+  }
+
+  get receivingBytes() {
+    return this.messages.kept;
+  }
+
+  wake() {
+    this.updateReading();
   }
 
   /** Listener shutdown: take nothing new, answer what is in flight, then abort and close. */
@@ -152,6 +186,7 @@ export class Association {
       if (this.messages.receiving !== undefined)
         this.warn('released during an object; the object is dropped');
       this.messages.reset();
+      this.syncHeld();
       this.releaseRequested = true;
       this.senderClosed?.(); // it sends nothing more
       this.settle();
@@ -166,11 +201,12 @@ export class Association {
     // Nothing may arrive before our answer; what does waits in the socket until then.
     this.updateReading();
     const rq = decodeAssociateRequest(body);
-    this.source = { door: 'dimse', callingAe: rq.callingAe, remoteAddress: this.address };
-    const { aeTitle, allowed, record } = this.services;
-    let refusal: Awaited<ReturnType<typeof refusalOf>>;
+    // Escaped: it reaches log lines and the ingest log before it is known to be a title.
+    this.source = { door: 'dimse', callingAe: printable(rq.callingAe), remoteAddress: this.address };
+    const { aeTitle, admit, record, limits } = this.services;
+    let verdict: Awaited<ReturnType<typeof refusalOf>>;
     try {
-      refusal = await refusalOf(rq, aeTitle, this.address, allowed);
+      verdict = await refusalOf(rq, aeTitle, this.address, admit);
     } catch (err) {
       // The allow-list could not be read (database down): the sender may try again later.
       this.warn(`association failed: ${String(err)}`);
@@ -179,12 +215,19 @@ export class Association {
       }
       return;
     }
-    if (refusal) {
+    if ('why' in verdict) {
+      this.warn(`association refused: ${verdict.why}`);
       // Written before the answer, so the log is complete when the sender hears.
-      await record(this.source, { outcome: 'failed', reason: `association refused: ${refusal.why}` });
+      await record(this.source, { outcome: 'failed', reason: `association refused: ${verdict.why}` });
       if (this.state !== 'negotiating') return;
-      this.finish(encodeAssociateReject(refusal.result, refusal.source, refusal.reason));
+      this.finish(encodeAssociateReject(verdict.result, verdict.source, verdict.reason));
       return;
+    }
+    // Admitted by allow-list entries: only their sites' devices, with the larger object cap.
+    if (verdict.siteIds) {
+      this.source = { ...this.source, constraint: { siteIds: verdict.siteIds } };
+      this.service.maxObjectBytes = this.messages.maxObjectBytes = limits.maxObjectBytes;
+      this.service.unlisted = false;
     }
     const negotiated = negotiateContexts(rq.contexts);
     // Senders such as storescu propose a hundred classes they may never use; only a sender
@@ -229,6 +272,7 @@ export class Association {
       );
     }
     this.messages.pdv(contextId, control, fragment, length);
+    this.syncHeld();
   }
 
   private onMessage(message: Message) {
@@ -243,7 +287,10 @@ export class Association {
       this.respond(message, answer);
       return;
     }
+    // The data set stays in memory until its commit answers (the pipeline holds it till then).
+    const bytes = message.dataSet?.length ?? 0;
     this.inflight++;
+    this.inflightBytes += bytes;
     this.updateReading();
     answer
       .then((a) => {
@@ -252,7 +299,20 @@ export class Association {
         this.settle();
         this.updateReading();
       })
-      .catch((err) => this.fail(err));
+      .catch((err) => this.fail(err))
+      .finally(() => {
+        this.inflightBytes -= bytes;
+        this.syncHeld();
+      });
+  }
+
+  /** Tell the listener's budget what this association holds now. */
+  private syncHeld() {
+    const now = this.messages.kept + this.inflightBytes;
+    const delta = now - this.held;
+    this.held = now;
+    // Also at 0: an object just completed, and the budget may let on another association.
+    this.services.budget.change(delta);
   }
 
   private respond({ contextId, command }: Message, answer: Answer) {
@@ -276,18 +336,23 @@ export class Association {
   }
 
   /**
-   * Read while waiting for a request, or established with room for more work and a peer that
-   * reads our answers; after our last PDU read (and drop) only to see the peer close. Otherwise
-   * bytes wait in the socket, and the sender waits for us.
+   * Read while waiting for a request, or established with room for more work, a peer that reads
+   * our answers and room in the listener's buffer budget; after our last PDU read (and drop)
+   * only to see the peer close. Otherwise bytes wait in the socket, and the sender waits for us.
    */
   private updateReading() {
+    const budgetFull = !this.services.budget.mayRead(this);
     const read =
       this.state === 'closing' ||
       (!this.draining &&
         (this.state === 'awaitingRequest' ||
           (this.state === 'established' &&
+            !budgetFull &&
             this.inflight < MAX_IN_FLIGHT &&
             this.socket.writableLength < MAX_UNSENT_BYTES)));
+    const heldBack = this.state === 'established' && budgetFull;
+    if (heldBack && !this.heldBack) this.services.budget.holds++;
+    this.heldBack = heldBack;
     if (read) this.socket.resume();
     else this.socket.pause();
   }
@@ -298,6 +363,7 @@ export class Association {
     this.senderClosed?.();
     this.reader.stop();
     this.messages.reset();
+    this.syncHeld();
     if (this.socket.writable) this.socket.end(last);
     clearTimeout(this.timer);
     this.timer = this.arm(lingerMs);
@@ -320,8 +386,8 @@ export class Association {
 
   private onTimer() {
     if (this.state === 'established') {
-      // Waiting for our own pipeline is not the sender's idleness.
-      if (this.inflight) {
+      // Waiting for our own pipeline, or held back by the budget, is not the sender's idleness.
+      if (this.inflight || this.heldBack) {
         this.timer.refresh();
         return;
       }
@@ -355,6 +421,9 @@ export class Association {
     clearTimeout(this.timer);
     this.reader.stop();
     this.messages.reset();
+    // What waits for a commit is released when it answers (onMessage).
+    this.syncHeld();
+    this.services.budget.leave(this);
   }
 
   private warn(message: string) {

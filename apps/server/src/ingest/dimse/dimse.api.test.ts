@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageFacts, ingestLog, siteDicomSenders } from '../../platform/db/schema';
+import { devices, imageFacts, ingestLog, siteDicomSenders } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { asObject } from '../../test/dicom-edit';
+import { asObject, setValue } from '../../test/dicom-edit';
 import {
   dcmdumpValue,
   dcmtk,
@@ -178,6 +178,65 @@ describe('DIMSE listener with dcmtk', () => {
         .insert(siteDicomSenders)
         .values({ siteId: site.id, customerId: customer.id, cidr: '127.0.0.0/8' });
       expect((await echo('ANY')).output).toMatch(/Echo Response \(Success\)/);
+    } finally {
+      await t.app.db.delete(siteDicomSenders);
+    }
+  });
+
+  it("admits through an allow-list entry only its own site's devices (and unknown ones, as pending)", async () => {
+    const mine = await makeSite(t.app.db, (await makeCustomer(t.app.db)).id);
+    const theirs = await makeSite(t.app.db, (await makeCustomer(t.app.db)).id);
+    await t.app.db
+      .insert(siteDicomSenders)
+      .values({ siteId: mine.id, customerId: mine.customerId, aeTitle: 'MAMMO1' });
+    // The GE fixtures' device belongs to another customer's site.
+    const ge = { manufacturer: 'GE MEDICAL SYSTEMS', serial: '87654' };
+    await t.app.db
+      .insert(devices)
+      .values({
+        ...ge,
+        model: 'Senographe',
+        deviceType: '2D',
+        siteId: theirs.id,
+        customerId: theirs.customerId,
+      })
+      .onConflictDoUpdate({
+        target: [devices.manufacturer, devices.serial],
+        set: { siteId: theirs.id, customerId: theirs.customerId },
+      });
+    try {
+      const facts = await t.app.db.$count(imageFacts);
+      const refused = await dcmtk('storescu', [
+        '-d',
+        '-aet',
+        'MAMMO1',
+        '-aec',
+        'KESTREL',
+        '127.0.0.1',
+        String(listener.port),
+        write('theirs.dcm', asObject(fixture(GE_SECOND), 401)),
+      ]);
+      expect(refused.output).toMatch(/DIMSE Status +: 0x0124: Refused: Not authorized/);
+      const reason = `refused: the image is from GE MEDICAL SYSTEMS serial 87654, a device of another site; the allow-list entries that admitted this sender are for site ${mine.id}`;
+      // Error Comment (0000,0902), so the sender's own log says why.
+      expect(refused.output).toMatch(/\(0000,0902\) LO \[not authorised: serial 87654 is at another site\]/);
+      expect(await lastLog()).toMatchObject({ outcome: 'failed', reason, callingAe: 'MAMMO1', siteId: null });
+      expect(await t.app.db.$count(imageFacts)).toBe(facts);
+
+      const unknown = asObject(fixture(GE_SECOND), 402);
+      setValue(unknown, '0018,1000', '24680');
+      const onboarded = await store([write('unknown.dcm', unknown)], 'MAMMO1');
+      expect(onboarded.output).toMatch(/Received Store Response \(Success\)/);
+      const [pending] = await t.app.db.select().from(devices).where(eq(devices.serial, '24680'));
+      expect(pending).toMatchObject({ onboardingState: 'pending', siteId: null });
+
+      await t.app.db
+        .update(devices)
+        .set({ siteId: mine.id, customerId: mine.customerId })
+        .where(eq(devices.serial, '87654'));
+      const own = await store([write('mine.dcm', asObject(fixture(GE_SECOND), 403))], 'MAMMO1');
+      expect(own.output).toMatch(/Received Store Response \(Success\)/);
+      expect(await lastLog()).toMatchObject({ outcome: 'stored', siteId: mine.id });
     } finally {
       await t.app.db.delete(siteDicomSenders);
     }

@@ -26,13 +26,20 @@ export class MessageAssembler {
   private pending: { contextId: number; command: Command; parts: Buffer[]; size: number } | undefined;
 
   constructor(
-    private readonly maxObjectBytes: number,
+    /** Set once the association is admitted: the cap depends on how (listener.ts). */
+    public maxObjectBytes: number,
     private readonly onMessage: (message: Message) => void,
   ) {}
 
   /** Bytes of the data set being received; undefined between messages. */
   get receiving(): number | undefined {
     return this.pending?.size ?? (this.commandParts.length ? 0 : undefined);
+  }
+
+  /** Bytes of the data set being received that are held in memory (none once over the cap). */
+  get kept(): number {
+    const m = this.pending;
+    return m && m.size <= this.maxObjectBytes ? m.size : 0;
   }
 
   /** Forget a half-received message. */

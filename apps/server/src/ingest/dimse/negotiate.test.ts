@@ -27,11 +27,14 @@ describe('presentation context negotiation', () => {
     expect(n.refused).toEqual([CT_IMAGE]);
   });
 
+  const rq = (o: Parameters<typeof associateRq>[0]) => decodeAssociateRequest(associateRq(o).subarray(6));
+  const yes = async () => ({ admitted: true, siteIds: null }) as const;
+  const no = async () => ({ admitted: false }) as const;
+
   it('refuses another protocol version, called AE title or a sender off the allow-list', async () => {
-    const rq = (o: Parameters<typeof associateRq>[0]) => decodeAssociateRequest(associateRq(o).subarray(6));
-    const yes = async () => true;
-    const no = async () => false;
-    expect(await refusalOf(rq({ contexts: [] }), 'KESTREL', '10.0.0.1', yes)).toBeUndefined();
+    expect(await refusalOf(rq({ contexts: [] }), 'KESTREL', '10.0.0.1', yes)).toEqual({ siteIds: null });
+    const listed = async () => ({ admitted: true, siteIds: [3, 7] }) as const;
+    expect(await refusalOf(rq({ contexts: [] }), 'KESTREL', '10.0.0.1', listed)).toEqual({ siteIds: [3, 7] });
     expect(
       await refusalOf(rq({ contexts: [], protocolVersion: 2 }), 'KESTREL', '10.0.0.1', yes),
     ).toMatchObject({
@@ -44,8 +47,44 @@ describe('presentation context negotiation', () => {
       source: 1,
       reason: 7,
     });
-    expect((await refusalOf(rq({ contexts: [] }), 'KESTREL', '10.0.0.1', no))?.why).toBe(
-      "calling AE 'RAWPEER' from 10.0.0.1 is not on the allow-list",
-    );
+    expect(await refusalOf(rq({ contexts: [] }), 'KESTREL', '10.0.0.1', no)).toMatchObject({
+      why: "calling AE 'RAWPEER' from 10.0.0.1 is not on the allow-list",
+    });
+  });
+
+  it('refuses AE titles with control characters or outside the default repertoire, escaped in the reason', async () => {
+    let asked = 0;
+    const admit = async () => {
+      asked++;
+      return { admitted: true, siteIds: null } as const;
+    };
+    expect(
+      await refusalOf(rq({ contexts: [], callingAe: 'EVIL\nAE' }), 'KESTREL', '10.0.0.1', admit),
+    ).toEqual({
+      why: "calling AE title 'EVIL\\x0aAE' contains control characters",
+      result: 1,
+      source: 1,
+      reason: 3,
+    });
+    expect(
+      await refusalOf(rq({ contexts: [], callingAe: 'MAMMO\u00e9' }), 'KESTREL', '10.0.0.1', admit),
+    ).toMatchObject({
+      why: "calling AE title 'MAMMO\\xe9' has characters outside the DICOM default character repertoire",
+    });
+    expect(
+      await refusalOf(rq({ contexts: [], callingAe: 'A\\B' }), 'KESTREL', '10.0.0.1', admit),
+    ).toMatchObject({
+      reason: 3,
+    });
+    expect(
+      await refusalOf(rq({ contexts: [], calledAe: 'KEST\u001bREL' }), 'KESTREL', '10.0.0.1', admit),
+    ).toEqual({
+      why: "called AE title 'KEST\\x1bREL' contains control characters",
+      result: 1,
+      source: 1,
+      reason: 7,
+    });
+    // Refused before the allow-list is read: such a title is never compared with an entry.
+    expect(asked).toBe(0);
   });
 });

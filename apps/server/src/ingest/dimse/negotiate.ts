@@ -1,4 +1,6 @@
 import { ACCEPTED_STORAGE_CLASSES, chooseSyntax, VERIFICATION } from './accepted';
+import { aeTitleProblem, printable } from './ae-title';
+import type { Admission } from './allow-list';
 import {
   APPLICATION_CONTEXT,
   type AssociateRequest,
@@ -65,17 +67,23 @@ export interface Refusal {
   reason: number;
 }
 
+/** Admitted: by the allow-list entries of these sites, or (null) by having no allow-list. */
+export interface Admitted {
+  siteIds: readonly number[] | null;
+}
+
 /**
- * Why an association is refused (A-ASSOCIATE-RJ fields and the log's reason), or undefined: an
- * unsupported protocol version or application context, another called AE title, or a sender
- * that is not on the allow-list (read per association).
+ * Why an association is refused (A-ASSOCIATE-RJ fields and the log's reason), or for whom it
+ * is admitted: an unsupported protocol version or application context, an AE title that is not
+ * one (ae-title.ts), another called AE title, or a sender that is not on the allow-list (read
+ * per association). Titles in reasons are escaped: they come from the sender.
  */
 export async function refusalOf(
   rq: AssociateRequest,
   aeTitle: string,
   address: string,
-  allowed: (callingAe: string, address: string) => Promise<boolean>,
-): Promise<Refusal | undefined> {
+  admit: (callingAe: string, address: string) => Promise<Admission>,
+): Promise<Refusal | Admitted> {
   const permanent = (why: string, source: number, reason: number) => ({
     why,
     result: REJECT.permanent,
@@ -87,16 +95,23 @@ export async function refusalOf(
     return permanent(why, REJECT.byAcse, REJECT.protocolVersionNotSupported);
   }
   if (rq.applicationContext !== APPLICATION_CONTEXT) {
-    const why = `application context '${rq.applicationContext}' is not DICOM's`;
+    const why = `application context '${printable(rq.applicationContext)}' is not DICOM's`;
     return permanent(why, REJECT.byUser, REJECT.applicationContextNotSupported);
   }
-  if (rq.calledAe !== aeTitle) {
-    const why = `called AE title '${rq.calledAe}' is not '${aeTitle}'`;
+  const calling = aeTitleProblem(rq.callingAe);
+  if (calling) {
+    const why = `calling AE title '${printable(rq.callingAe)}' ${calling}`;
+    return permanent(why, REJECT.byUser, REJECT.callingAeNotRecognised);
+  }
+  const called = aeTitleProblem(rq.calledAe);
+  if (called || rq.calledAe !== aeTitle) {
+    const why = `called AE title '${printable(rq.calledAe)}' ${called ?? `is not '${aeTitle}'`}`;
     return permanent(why, REJECT.byUser, REJECT.calledAeNotRecognised);
   }
-  if (!(await allowed(rq.callingAe, address))) {
+  const admission = await admit(rq.callingAe, address);
+  if (!admission.admitted) {
     const why = `calling AE '${rq.callingAe}' from ${address} is not on the allow-list`;
     return permanent(why, REJECT.byUser, REJECT.callingAeNotRecognised);
   }
-  return undefined;
+  return { siteIds: admission.siteIds };
 }

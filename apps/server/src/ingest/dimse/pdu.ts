@@ -27,11 +27,14 @@ export const REJECT = {
   transient: 2,
   byUser: 1,
   byAcse: 2,
+  byPresentation: 3,
   noReason: 1,
   applicationContextNotSupported: 2,
   callingAeNotRecognised: 3,
   calledAeNotRecognised: 7,
   protocolVersionNotSupported: 2,
+  /** With source byPresentation: too many associations. */
+  localLimitExceeded: 2,
 } as const;
 
 /** A-ABORT source and provider reasons (PS3.8 Table 9-26). */

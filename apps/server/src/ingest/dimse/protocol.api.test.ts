@@ -3,10 +3,11 @@ import path from 'node:path';
 import { sendFiles, writeFleetObjects } from '@kestrel/fleet-sim/send';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestLog } from '../../platform/db/schema';
+import { ingestLog, siteDicomSenders } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { asObject } from '../../test/dicom-edit';
 import { dcmtk, fixture, GE_PRESENTATION, tempDir, withoutMetaHeader } from '../../test/dicom-files';
+import { makeCustomer, makeSite } from '../../test/factories';
 import type { IngestPipeline } from '../pipeline';
 import { type DicomListener, startDicomListener } from './listener';
 import {
@@ -243,6 +244,42 @@ describe('DIMSE listener protocol handling', () => {
     });
     expect(statusOf((await peer.echo(12)).command)).toBe(0);
     peer.destroy();
+  });
+
+  it('refuses AE titles with control characters, logged escaped; an allow-list entry with one admits nobody', async () => {
+    const rejected = async (o: { callingAe?: string; calledAe?: string }) => {
+      const peer = await open();
+      peer.send(associateRq({ contexts: [], ...o }));
+      const rj = await peer.next();
+      expect(rj?.type).toBe(0x03);
+      await peer.closed;
+      return [...rj!.body];
+    };
+    // Permanent, by the service user: calling AE title not recognised (3), called (7).
+    expect(await rejected({ callingAe: 'EVIL\x07\nAE' })).toEqual([0, 1, 1, 3]);
+    const reason = "association refused: calling AE title 'EVIL\\x07\\x0aAE' contains control characters";
+    expect(await lastLog()).toMatchObject({ outcome: 'failed', callingAe: 'EVIL\\x07\\x0aAE', reason });
+    expect(warnings.at(-1)).toBe(`DICOM EVIL\\x07\\x0aAE at 127.0.0.1: ${reason}`);
+    expect(await rejected({ calledAe: 'KESTREL\x1b[2J' })).toEqual([0, 1, 1, 7]);
+    expect((await lastLog()).reason).toBe(
+      "association refused: called AE title 'KESTREL\\x1b[2J' contains control characters",
+    );
+    expect(await rejected({ callingAe: 'CAF\u00c9' })).toEqual([0, 1, 1, 3]);
+
+    const customer = await makeCustomer(t.app.db);
+    const site = await makeSite(t.app.db, customer.id);
+    await t.app.db
+      .insert(siteDicomSenders)
+      .values({ siteId: site.id, customerId: customer.id, aeTitle: 'MAMMO\x07' });
+    try {
+      expect(await rejected({ callingAe: 'MAMMO' })).toEqual([0, 1, 1, 3]);
+      expect(
+        warnings.some((w) => /AE title 'MAMMO\\x07' contains control characters; it admits nobody/.test(w)),
+      ).toBe(true);
+    } finally {
+      await t.app.db.delete(siteDicomSenders);
+    }
+    await stillServes();
   });
 
   it("keeps every PDU it sends within the peer's maximum length", async () => {

@@ -25,6 +25,8 @@ export interface ServiceContext {
   record(source: IngestSource, event: LogEvent): Promise<void>;
   warn(message: string): void;
   maxObjectBytes: number;
+  /** The cap is the lower one for senders no allow-list entry admitted (DICOM_UNLISTED_MAX_OBJECT_BYTES). */
+  unlisted?: boolean;
 }
 
 /**
@@ -60,6 +62,13 @@ export function serve(
 function answerOf(r: IngestResult): Answer {
   const comment = r.reason ?? undefined;
   if (r.retryable) return { status: STORE_STATUS.outOfResources, comment };
+  if (r.refused) {
+    // Error Comment is an LO (64 characters): the gist; the log row has the whole reason.
+    const gist = r.deviceSerial
+      ? `serial ${r.deviceSerial} is at another site`
+      : 'the object names no device';
+    return { status: STORE_STATUS.notAuthorised, comment: `not authorised: ${gist}` };
+  }
   if (r.outcome === 'failed') return { status: STORE_STATUS.cannotUnderstand, comment };
   return { status: STORE_STATUS.success };
 }
@@ -70,7 +79,10 @@ function answerOf(r: IngestResult): Answer {
  */
 async function refuseOversized(message: Message, source: IngestSource, ctx: ServiceContext): Promise<Answer> {
   const { command, size } = message;
-  const reason = `object of ${size} bytes exceeds the DIMSE limit of ${ctx.maxObjectBytes} bytes; not read`;
+  const which = ctx.unlisted
+    ? ' for senders not admitted by an allow-list entry (DICOM_UNLISTED_MAX_OBJECT_BYTES)'
+    : '';
+  const reason = `object of ${size} bytes exceeds the DIMSE limit of ${ctx.maxObjectBytes} bytes${which}; not read`;
   ctx.warn(reason);
   await ctx.record(source, {
     outcome: 'failed',

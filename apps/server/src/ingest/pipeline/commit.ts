@@ -13,10 +13,12 @@ import {
   identityOf,
   type Located,
   type LogRow,
+  logDeviceOf,
   logRow,
   remarkOf,
   resultOf,
 } from './results';
+import { checkSenders } from './senders';
 import type { IngestResult } from './types';
 
 export { databaseFailure } from './results';
@@ -27,12 +29,14 @@ export { databaseFailure } from './results';
  */
 export async function commitBatch(
   db: Db,
-  items: Prepared[],
+  batch: Prepared[],
   now: Date,
   known?: KnownRows,
 ): Promise<IngestResult[]> {
   let resolved: StoreResult | undefined;
   const results = await db.transaction(async (tx) => {
+    // First: what a sender may not write becomes a failure before any row is written.
+    const items = await checkSenders(tx, batch);
     // The same object twice in one batch (a sender retrying fast): the first one counts.
     const seen = new Set<string>();
     const twice = new Set<Prepared>();
@@ -55,7 +59,7 @@ export async function commitBatch(
     const log: LogRow[] = [];
     for (const p of items) {
       const identity = identityOf(p);
-      const device = identity ? known.get(identityKey(identity)) : undefined;
+      const device = logDeviceOf(p, known);
       let result: IngestResult;
       if (p.kind === 'rejected') {
         result = resultOf(p, p.outcome, p.reason, identity, device);
@@ -136,7 +140,8 @@ async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, Kno
   const wanted = new Map<string, DeviceIdentity>();
   for (const p of items) {
     const d = identityOf(p);
-    if (d && !known.has(identityKey(d))) wanted.set(identityKey(d), d);
+    if (d && !(p.kind === 'rejected' && p.refused) && !known.has(identityKey(d)))
+      wanted.set(identityKey(d), d);
   }
   if (wanted.size) {
     const rows = await tx

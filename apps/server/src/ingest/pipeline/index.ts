@@ -3,9 +3,9 @@ import { commitBatch, commitOneByOne, databaseFailure } from './commit';
 import { FastPath } from './fast-path';
 import { GroupCommit } from './group-commit';
 import { type Prepared, prepare } from './prepare';
-import type { IngestInput, IngestResult } from './types';
+import type { IngestInput, IngestResult, IngestSource } from './types';
 
-export type { IngestInput, IngestResult, IngestSource } from './types';
+export type { IngestInput, IngestResult, IngestSource, SenderConstraint } from './types';
 
 export interface IngestPipeline {
   /** Parse, map, store and log one object; resolves after the commit that holds it. */
@@ -32,6 +32,8 @@ export interface PipelineOptions {
   fastPath?: boolean;
   /** Longest a commit waits for the objects of other open senders (default 2 ms; 0: never). */
   siblingWaitMs?: number;
+  /** The server log: an object refused because of its sender is a warning (someone may be probing). */
+  log?: { warn(message: string): void };
 }
 
 /**
@@ -72,7 +74,9 @@ export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): Ingest
     ingest: async (input) => {
       const prepared = prepare(input, now());
       if (closed) return databaseFailure(prepared, 'the server is shutting down');
-      return group.submit(prepared);
+      const result = await group.submit(prepared);
+      if (result.refused) opts.log?.warn(`ingest ${describe(input.source)}: ${result.reason}`);
+      return result;
     },
     openSender: () => {
       senders++;
@@ -87,4 +91,11 @@ export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): Ingest
       await group.drained();
     },
   };
+}
+
+function describe(s: IngestSource): string {
+  const who = [s.callingAe && `calling AE ${s.callingAe}`, s.remoteAddress && `from ${s.remoteAddress}`]
+    .filter(Boolean)
+    .join(' ');
+  return `${s.door}${who ? ` (${who})` : ''}${s.fileName ? `, ${s.fileName}` : ''}`;
 }

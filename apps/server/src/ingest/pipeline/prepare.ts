@@ -2,6 +2,7 @@ import { mapObject } from '../mapping';
 import { deviceIdentity } from '../mapping/mg-image';
 import type { DeviceIdentity, DoseReport, ImageObservation, RejectionObservation } from '../mapping/types';
 import { parseObject } from '../parse';
+import type { KnownDevice } from '../store';
 import type { IngestInput, IngestSource } from './types';
 
 interface Common {
@@ -24,6 +25,11 @@ export type Prepared = Common &
         reason: string;
         /** Who sent it, when the header says: the log row then belongs to that device's site. */
         device: DeviceIdentity | null;
+        /**
+         * Its sender may not write for that device (senders.ts). The log row must not land in the
+         * named device's site — that would be writing there too — but in the sender's own.
+         */
+        refused?: { loggedAs: Pick<KnownDevice, 'id' | 'siteId' | 'customerId'> | null };
       }
   );
 

@@ -1,6 +1,6 @@
 import type { ingestLog } from '../../platform/db/schema';
 import type { DeviceIdentity } from '../mapping/types';
-import type { KnownDevice } from '../store';
+import { identityKey, type KnownDevice } from '../store';
 import type { Prepared } from './prepare';
 import type { IngestResult } from './types';
 
@@ -25,6 +25,16 @@ export function databaseFailure(p: Prepared, message: string): IngestResult {
     ),
     retryable: true,
   };
+}
+
+/** The device whose site the object's log row belongs to: the header's, unless the sender was refused. */
+export function logDeviceOf(
+  p: Prepared,
+  known: { get(key: string): Located | undefined },
+): Located | undefined {
+  if (p.kind === 'rejected' && p.refused) return p.refused.loggedAs ?? undefined;
+  const identity = identityOf(p);
+  return identity ? known.get(identityKey(identity)) : undefined;
 }
 
 export function identityOf(p: Prepared): DeviceIdentity | null {
@@ -61,6 +71,7 @@ export function resultOf(
     deviceSerial: identity?.serial ?? null,
     deviceId: device?.id ?? null,
     retryable: false,
+    refused: p.kind === 'rejected' && p.refused !== undefined,
   };
 }
 

@@ -1,11 +1,24 @@
 import type { IngestDoor } from '../../platform/db/schema';
 
+/**
+ * Whom a door authenticated, and so which devices' objects it may write (docs/ingest.md, "Who may
+ * write as which device"): a device key is one device; the allow-list entries that admitted a
+ * DIMSE association are their sites (and devices not yet assigned anywhere).
+ */
+export type SenderConstraint = { asDevice: number } | { siteIds: readonly number[] };
+
 /** Where an object came from, as the ingest log records it. */
 export interface IngestSource {
   door: IngestDoor;
   callingAe?: string | null;
   remoteAddress?: string | null;
   fileName?: string | null;
+  /**
+   * Checked against the object's device before anything is written. None: a sender that may
+   * write for any device (a signed-in provider administrator or service engineer, or DIMSE with
+   * no allow-list at all).
+   */
+  constraint?: SenderConstraint;
 }
 
 export interface IngestInput {
@@ -32,4 +45,9 @@ export interface IngestResult {
    * (DIMSE answers with a failure status, STOW-RS with 503 / FailureReason 0110).
    */
   retryable: boolean;
+  /**
+   * true when the sender may not write for the object's device (its constraint): nothing was
+   * written but the log row. Not retryable (DIMSE 0x0124, STOW-RS Failure Reason 0x0124).
+   */
+  refused: boolean;
 }

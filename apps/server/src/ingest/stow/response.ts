@@ -5,12 +5,14 @@ import type { IngestResult } from '../pipeline';
  * the archive already holds) instances in Referenced SOP Sequence (0008,1199), the others in
  * Failed SOP Sequence (0008,1198) with a Failure Reason (0008,1197) from PS3.4 Annex GG:
  * 0xA700 out of resources (database down: retry later), 0xC000 cannot understand, 0x0122 SOP
- * class not supported (read, but not mammography).
+ * class not supported (read, but not mammography), 0x0124 not authorised (another device's
+ * object sent with a device key; PS3.7 C.5).
  */
 export const FAILURE_REASON = {
   outOfResources: 0xa700,
   cannotUnderstand: 0xc000,
   sopClassNotSupported: 0x0122,
+  notAuthorised: 0x0124,
 };
 
 const ui = (v: string | null) => ({ vr: 'UI', ...(v ? { Value: [v] } : {}) });
@@ -18,6 +20,7 @@ const ui = (v: string | null) => ({ vr: 'UI', ...(v ? { Value: [v] } : {}) });
 export function failureReason(r: IngestResult): number | null {
   if (r.outcome === 'stored' || r.outcome === 'duplicate') return null;
   if (r.retryable) return FAILURE_REASON.outOfResources;
+  if (r.refused) return FAILURE_REASON.notAuthorised;
   return r.outcome === 'unsupported' ? FAILURE_REASON.sopClassNotSupported : FAILURE_REASON.cannotUnderstand;
 }
 

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceOrSessionAccess } from '../../platform/auth/access';
 import { HttpError } from '../../platform/errors';
+import type { IngestSource } from '../pipeline';
 import { mediaTypeParams, splitMultipart } from './multipart-related';
 import { storeResponse } from './response';
 
-/** Who may store: a device with its own key, or a provider administrator or service engineer. */
+/**
+ * Who may store: a device with its own key (whose objects must then be that device's, see
+ * pipeline/senders.ts), or a provider administrator or service engineer.
+ */
 const STORE_ACCESS = deviceOrSessionAccess(['provider_admin', 'service']);
 
 /** 413 before reading a body that announces more than the limit (chunked ones stop at it). */
@@ -65,7 +69,11 @@ export async function stowRoutes(app: FastifyInstance) {
       const parts = splitMultipart(request.body as Buffer, params.boundary!);
       if (!parts?.length)
         throw new HttpError(400, 'bad_request', 'The multipart body has no parts (check the boundary).');
-      const source = { door: 'stow' as const, remoteAddress: request.ip };
+      const source: IngestSource = {
+        door: 'stow',
+        remoteAddress: request.ip,
+        constraint: request.device ? { asDevice: request.device.id } : undefined,
+      };
       const results = await Promise.all(
         parts.map((part, i) =>
           app.ingest.ingest({ bytes: part.bytes, source: { ...source, fileName: `part ${i + 1}` } }),

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueDeviceKey } from '../../platform/auth/device-keys';
+import { devices, imageFacts, ingestLog } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
-import { asObject } from '../../test/dicom-edit';
+import { asObject, setValue } from '../../test/dicom-edit';
 import { fixture, GE_PRESENTATION, GE_SECOND } from '../../test/dicom-files';
 import { makeCustomer, makeDevice, makeSite, makeUser, TEST_PASSWORD } from '../../test/factories';
 
@@ -33,11 +35,13 @@ describe('STOW-RS POST /dicomweb/studies', () => {
   let adminToken: string;
   let customerToken: string;
   let deviceKey: string;
+  let device: { id: number; siteId: number | null };
   beforeAll(async () => {
     t = await buildTestApp({ UPLOAD_MAX_BYTES: '200000' });
     const customer = await makeCustomer(t.app.db);
     const site = await makeSite(t.app.db, customer.id);
-    const device = await makeDevice(t.app.db, site);
+    // The device of the GE fixtures (Manufacturer and Device Serial Number as they carry them).
+    device = await makeDevice(t.app.db, site, { manufacturer: 'GE MEDICAL SYSTEMS', serial: '87654' });
     deviceKey = await issueDeviceKey(t.app.db, device.id, new Date());
     const admin = await makeUser(t.app.db, { role: 'service' });
     const user = await makeUser(t.app.db, { role: 'customer_admin', customerId: customer.id });
@@ -64,6 +68,36 @@ describe('STOW-RS POST /dicomweb/studies', () => {
       expect.any(String),
     ]);
     expect(body['00081198']).toBeUndefined();
+  });
+
+  it("refuses another device's instances sent with a key: Failure Reason 0x0124, nothing stored", async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const other = asObject(fixture(GE_PRESENTATION), 7101);
+    setValue(other, '0018,1000', '12345');
+    const [facts, known] = [await t.app.db.$count(imageFacts), await t.app.db.$count(devices)];
+    const r = await post([other], { 'x-device-key': deviceKey });
+    expect(r.statusCode).toBe(409);
+    expect(seq(r.json(), '00081198')).toEqual([{ sopInstanceUid: expect.any(String), reason: 0x0124 }]);
+    const reason = `refused: this device key belongs to device ${device.id} (GE MEDICAL SYSTEMS serial 87654); the image is from GE MEDICAL SYSTEMS serial 12345`;
+    const [log] = await t.app.db.select().from(ingestLog).orderBy(desc(ingestLog.id)).limit(1);
+    expect(log).toMatchObject({
+      door: 'stow',
+      outcome: 'failed',
+      reason,
+      deviceId: device.id,
+      siteId: device.siteId,
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(reason));
+    expect([await t.app.db.$count(imageFacts), await t.app.db.$count(devices)]).toEqual([facts, known]);
+    // With one of its own: 202, the other listed as failed.
+    const mixed = await post([asObject(fixture(GE_PRESENTATION), 7102), other], {
+      'x-device-key': deviceKey,
+    });
+    expect(mixed.statusCode).toBe(202);
+    expect(seq(mixed.json(), '00081198').map((x) => x.reason)).toEqual([0x0124]);
+    // A service engineer may store any device's objects (and onboard a new one as pending).
+    expect((await post([other], as(adminToken))).statusCode).toBe(200);
+    warn.mockRestore();
   });
 
   it('answers 202 with a Failed SOP Sequence and reasons when some instances fail', async () => {

@@ -10,7 +10,7 @@ import { asObject, setValue, uidOf } from '../../../test/dicom-edit';
 import { fixture, GE_PRESENTATION } from '../../../test/dicom-files';
 import { makeCustomer, makeSite } from '../../../test/factories';
 import { commitBatch } from '../commit';
-import { createIngestPipeline } from '../index';
+import { createIngestPipeline, type SenderConstraint } from '../index';
 import { prepare } from '../prepare';
 import { FastPath } from '.';
 
@@ -107,6 +107,50 @@ function expectSame(a: unknown, b: unknown, path = '') {
   } else expect(a, path).toEqual(b);
 }
 
+/**
+ * Send a simulated fleet through both paths, four objects at a time as four associations would
+ * (batches of up to four), each object with the sender constraint `constraintOf` gives it in
+ * that database; every outcome must agree. Returns the fast pipeline's batches by path.
+ */
+async function sendBoth(
+  fast: Database,
+  full: Database,
+  fleet: ReturnType<typeof generateFleet>,
+  days: number,
+  constraintOf?: (db: Database['db']) => Promise<(serial: string, i: number) => SenderConstraint | undefined>,
+) {
+  await loadFleetRegistry(fast.db, fleet, NOW);
+  await loadFleetRegistry(full.db, fleet, NOW);
+  const objects: { bytes: Uint8Array; serial: string }[] = [];
+  for (const day of fleetHistory(fleet, { now: NOW, days, doseReports: true }))
+    for (const record of day.records)
+      objects.push({ bytes: toPart10(record), serial: String(record.DeviceSerialNumber) });
+  const paths = { fast: 0, full: 0, refused: 0, objects: objects.length };
+  const clock = () => NOW;
+  const fastPipeline = createIngestPipeline(fast.db, { now: clock, onBatch: (_n, _ms, p) => paths[p]++ });
+  const fullPipeline = createIngestPipeline(full.db, { now: clock, fastPath: false });
+  const send = async (pipeline: typeof fastPipeline, db: Database['db']) => {
+    const of = await constraintOf?.(db);
+    return (o: (typeof objects)[number], i: number) =>
+      pipeline.ingest({
+        bytes: o.bytes,
+        source: { ...upload(o.bytes).source, constraint: of?.(o.serial, i) },
+      });
+  };
+  const [toFast, toFull] = [await send(fastPipeline, fast.db), await send(fullPipeline, full.db)];
+  for (let i = 0; i < objects.length; i += 4) {
+    const group = objects.slice(i, i + 4);
+    const [a, b] = await Promise.all([
+      Promise.all(group.map((o, j) => toFast(o, i + j))),
+      Promise.all(group.map((o, j) => toFull(o, i + j))),
+    ]);
+    expect(a.map((r) => [r.outcome, r.refused])).toEqual(b.map((r) => [r.outcome, r.refused]));
+    paths.refused += a.filter((r) => r.refused).length;
+  }
+  await Promise.all([fastPipeline.close(), fullPipeline.close()]);
+  return paths;
+}
+
 describe('ingest fast path', () => {
   let fast: Database;
   let full: Database;
@@ -118,34 +162,56 @@ describe('ingest fast path', () => {
     await full?.close();
   });
 
-  it('writes exactly what the full path writes, for a fleet sent four objects at a time', async () => {
+  it('writes exactly what the full path writes, for a fleet sent four objects at a time', {
+    timeout: 120_000,
+  }, async () => {
     const fleet = generateFleet({ seed: 'fast-path', devices: 8, days: 3 });
-    await loadFleetRegistry(fast.db, fleet, NOW);
-    await loadFleetRegistry(full.db, fleet, NOW);
-    const objects: Uint8Array[] = [];
-    for (const day of fleetHistory(fleet, { now: NOW, days: 3, doseReports: true }))
-      for (const record of day.records) objects.push(toPart10(record));
-    const paths = { fast: 0, full: 0 };
-    const clock = () => NOW;
-    const fastPipeline = createIngestPipeline(fast.db, { now: clock, onBatch: (_n, _ms, p) => paths[p]++ });
-    const fullPipeline = createIngestPipeline(full.db, { now: clock, fastPath: false });
-    // Four senders at once, as four associations: batches of up to four objects.
-    for (let i = 0; i < objects.length; i += 4) {
-      const group = objects.slice(i, i + 4);
-      const [a, b] = await Promise.all([
-        Promise.all(group.map((o) => fastPipeline.ingest(upload(o)))),
-        Promise.all(group.map((o) => fullPipeline.ingest(upload(o)))),
-      ]);
-      expect(a.map((r) => r.outcome)).toEqual(b.map((r) => r.outcome));
-    }
-    await Promise.all([fastPipeline.close(), fullPipeline.close()]);
+    const paths = await sendBoth(fast, full, fleet, 3);
     // The fleet has images, rejection notes and dose reports; most batches are plain images.
-    expect(objects.length).toBeGreaterThan(300);
+    expect(paths.objects).toBeGreaterThan(300);
     expect(paths.fast).toBeGreaterThan(paths.full);
     const [x, y] = await Promise.all([contents(fast.db), contents(full.db)]);
     expect(x.facts.length).toBeGreaterThan(300);
     expect(x.technologistDay.length).toBeGreaterThan(0);
     expectSame(x, y);
+  });
+});
+
+describe('ingest fast path: senders writing only as themselves', () => {
+  let fast: Database;
+  let full: Database;
+  beforeAll(async () => {
+    [fast, full] = await Promise.all([freshDatabase(), freshDatabase()]);
+  });
+  afterAll(async () => {
+    await fast?.close();
+    await full?.close();
+  });
+
+  it('refuses and admits exactly what the full path does, and writes the same', async () => {
+    const fleet = generateFleet({ seed: 'fast-path-senders', devices: 3, days: 1 });
+    // Device keys and allow-list entries, of the object's own device or site or of another.
+    const constraintOf = async (db: Database['db']) => {
+      const rows = await db
+        .select({ id: devices.id, serial: devices.serial, siteId: devices.siteId })
+        .from(devices);
+      const of = new Map(rows.map((r) => [r.serial, r]));
+      const other = (serial: string) =>
+        rows.find((r) => r.siteId !== null && r.siteId !== of.get(serial)?.siteId)!;
+      return (serial: string, i: number): SenderConstraint | undefined => {
+        const own = of.get(serial);
+        if (!own) return undefined;
+        if (i % 11 === 4) return { asDevice: other(serial).id };
+        if (i % 13 === 6) return { siteIds: [other(serial).siteId!] };
+        if (i % 3 === 1) return { asDevice: own.id };
+        if (i % 3 === 2 && own.siteId !== null) return { siteIds: [own.siteId] };
+        return undefined;
+      };
+    };
+    const paths = await sendBoth(fast, full, fleet, 1, constraintOf);
+    expect(paths.refused).toBeGreaterThan(5);
+    expect(paths.fast).toBeGreaterThan(0);
+    expectSame(await contents(fast.db), await contents(full.db));
   });
 });
 

@@ -21,6 +21,7 @@ import {
 } from '../../store';
 import type { Prepared } from '../prepare';
 import { identityOf, logRow, resultOf } from '../results';
+import { refusal } from '../senders';
 import type { IngestResult } from '../types';
 import type { KnownRows } from './known';
 
@@ -61,10 +62,11 @@ function byRowKey(a: object, b: object): number {
 /**
  * Plan a batch without asking the database, when everything it needs is known: only MG images
  * (and objects logged as failed or unsupported) of devices, technologists and studies resolved
- * by earlier commits, each object once. 'unresolved': all that is missing is a device or a
- * technologist of an image (see FastPath.resolve). Anything else (a dose report, a rejection
- * note, two copies of one exposure in the batch) returns null: the batch takes the full path
- * (storeBatch). The rollup deltas come from the same `rollupDeltas`.
+ * by earlier commits, each object once and one its sender may write (senders.ts). 'unresolved':
+ * all that is missing is a device or a technologist of an image (see FastPath.resolve). Anything
+ * else (a dose report, a rejection note, two copies of one exposure in the batch, a refusal)
+ * returns null: the batch takes the full path (storeBatch). The rollup deltas come from the same
+ * `rollupDeltas`.
  */
 export function planFastBatch(
   items: Prepared[],
@@ -79,6 +81,10 @@ export function planFastBatch(
   for (const p of items) {
     const identity = identityOf(p);
     const device = identity ? known.devices.get(identityKey(identity)) : undefined;
+    // A refusal is the full path's to log; what is admitted here rests on the device rows the
+    // function checks unchanged before it writes. A key's unknown serial is refused, so it never
+    // reaches FastPath.resolve, which would register it.
+    if (p.source.constraint && refusal(p.source.constraint, p, device)) return null;
     if (identity && device) usedDevices.set(identityKey(identity), device);
     if (p.kind === 'rejected') {
       // Only logged: an unknown sender is looked up, not registered — the full path does that.
