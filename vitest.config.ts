@@ -30,6 +30,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**', 'apps/web/**'],
           testTimeout: 30_000,
+          // A few unit tests start an in-memory PGlite, which takes seconds on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -59,6 +59,15 @@ const schema = z.object({
     .int('must be a whole number of bytes')
     .min(1024 * 1024, 'must be at least 1048576 (1 MB)')
     .default(256 * 1024 * 1024),
+  /**
+   * How much of each DIMSE data set is kept in memory: Kestrel reads only the header (everything
+   * before Pixel Data), so the pixels past this are counted, not kept.
+   */
+  DICOM_MAX_HEADER_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(64 * 1024, 'must be at least 65536 (64 KB)')
+    .default(16 * 1024 * 1024),
   /** Largest object from a DICOM sender no allow-list entry admitted (allow-listed: UPLOAD_MAX_BYTES). */
   DICOM_UNLISTED_MAX_OBJECT_BYTES: z.coerce
     .number({ message: 'must be a number of bytes' })

@@ -44,6 +44,11 @@ export interface Limits {
   maxAssociations: number;
   /** Data-set bytes held by all associations together before senders are held back (budget.ts). */
   maxBufferedBytes: number;
+  /**
+   * How much of each data set is kept: its header and no more (messages.ts). An object whose
+   * header is longer is logged failed; its pixels are never needed.
+   */
+  maxKeptBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -58,6 +63,8 @@ export const DEFAULT_LIMITS: Limits = {
   unlistedMaxObjectBytes: 64 * MB,
   maxAssociations: 32,
   maxBufferedBytes: 256 * MB,
+  // Headers are kilobytes; a tomosynthesis volume's per-frame groups can reach a few megabytes.
+  maxKeptBytes: 16 * MB,
 };
 
 /**
@@ -121,7 +128,7 @@ export class Association implements Holder {
       { pdu: (type, body) => this.onPdu(type, body), pdv: (...pdv) => this.onPdv(...pdv) },
       limits.maxPduLength,
     );
-    this.messages = new MessageAssembler(maxObjectBytes, (m) => this.onMessage(m));
+    this.messages = new MessageAssembler(maxObjectBytes, limits.maxKeptBytes, (m) => this.onMessage(m));
     services.budget.join(this);
     this.closed = new Promise((resolve) => socket.once('close', resolve)).then(() => this.onClose());
     socket.setNoDelay(true);

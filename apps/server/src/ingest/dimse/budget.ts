@@ -13,8 +13,8 @@ export interface Holder {
  * than us buffering more or refusing objects that a sender then resends whole. Partial objects
  * alone could fill the budget and stall every sender until they time out, so when nothing waits
  * for a commit one association is let on: the one furthest into its object, until it has it
- * whole and its commit answers. Memory stays under `max` plus that one object (at most the
- * per-object limit) plus a socket chunk per association.
+ * whole and its commit answers. Memory stays under `max` plus that one object's kept part (at most
+ * DICOM_MAX_HEADER_BYTES) plus a socket chunk per association.
  */
 export class BufferBudget {
   used = 0;

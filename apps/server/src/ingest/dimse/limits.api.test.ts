@@ -150,4 +150,43 @@ describe('DIMSE listener limits across associations', () => {
     const after = await bufferMemory();
     expect(after - before).toBeLessThan(16 * MB);
   });
+
+  it("keeps only each object's header (DICOM_MAX_HEADER_BYTES): large objects cost their header, not their pixels", async () => {
+    const objectBytes = 24 * MB;
+    const l = await listen({
+      maxKeptBytes: MB,
+      maxBufferedBytes: 256 * MB,
+      maxObjectBytes: 64 * MB,
+      unlistedMaxObjectBytes: 64 * MB,
+    });
+    const files = [1, 2, 3].map((i) => {
+      const file = path.join(dir, `pixels-${i}.dcm`);
+      writeFileSync(file, largeImage(9200 + i, objectBytes));
+      return file;
+    });
+    const results = await Promise.all(files.map((f) => store(l, 'HEADERS', f)));
+    for (const r of results) expect(r.code, r.output).toBe(0);
+    // Three 24 MB objects at once, never more than a megabyte of each in memory.
+    expect(l.stats().peakBufferedBytes).toBeLessThanOrEqual(3 * MB);
+    const rows = await t.app.db.select().from(ingestLog).orderBy(desc(ingestLog.id)).limit(3);
+    for (const row of rows) {
+      expect(row.outcome).toBe('stored');
+      // The log has the size the sender sent, not the part kept.
+      expect(row.sizeBytes).toBeGreaterThan(objectBytes);
+    }
+  });
+
+  it('logs an object whose header is longer than DICOM_MAX_HEADER_BYTES as failed, saying so', async () => {
+    const l = await listen({ maxKeptBytes: 64 * 1024 });
+    const file = path.join(dir, 'long-header.dcm');
+    // The GE image's header is ~23 KB: keep only 4 KB of it.
+    writeFileSync(file, largeImage(9300, MB));
+    const small = await listen({ maxKeptBytes: 4096 });
+    const r = await store(small, 'HEADERS', file);
+    expect(r.output).not.toMatch(/Success/);
+    expect((await lastLog()).reason).toMatch(
+      /header \(everything before Pixel Data\) is longer than the 4096 bytes kept.*DICOM_MAX_HEADER_BYTES/,
+    );
+    expect((await store(l, 'HEADERS', file)).code).toBe(0);
+  });
 });

@@ -19,6 +19,7 @@ describe('DIMSE listener limits from configuration', () => {
           DICOM_MAX_ASSOCIATIONS: '4',
           DICOM_MAX_BUFFERED_BYTES: '8388608',
           DICOM_UNLISTED_MAX_OBJECT_BYTES: '65536',
+          DICOM_MAX_HEADER_BYTES: '131072',
         }),
       ),
     ).toEqual({
@@ -29,6 +30,7 @@ describe('DIMSE listener limits from configuration', () => {
       maxAssociations: 4,
       maxBufferedBytes: 8388608,
       unlistedMaxObjectBytes: 65536,
+      maxKeptBytes: 131072,
     });
   });
 

@@ -40,6 +40,7 @@ export const limitsFromConfig = (c: {
   DICOM_MAX_ASSOCIATIONS: number;
   DICOM_MAX_BUFFERED_BYTES: number;
   DICOM_UNLISTED_MAX_OBJECT_BYTES: number;
+  DICOM_MAX_HEADER_BYTES: number;
   UPLOAD_MAX_BYTES: number;
 }): Limits => ({
   idleMs: c.DICOM_IDLE_SECONDS * 1000,
@@ -49,6 +50,7 @@ export const limitsFromConfig = (c: {
   unlistedMaxObjectBytes: c.DICOM_UNLISTED_MAX_OBJECT_BYTES,
   maxAssociations: c.DICOM_MAX_ASSOCIATIONS,
   maxBufferedBytes: c.DICOM_MAX_BUFFERED_BYTES,
+  maxKeptBytes: c.DICOM_MAX_HEADER_BYTES,
 });
 
 /** How long a closing association's peer gets to hang up before its socket is destroyed. */

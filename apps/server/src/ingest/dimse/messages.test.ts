@@ -11,9 +11,9 @@ const store = commandSet({
   dataSetType: 0,
 });
 
-function assembler(maxObjectBytes = 1000) {
+function assembler(maxObjectBytes = 1000, maxKeptBytes = 1000) {
   const messages: Message[] = [];
-  return { a: new MessageAssembler(maxObjectBytes, (m) => messages.push(m)), messages };
+  return { a: new MessageAssembler(maxObjectBytes, maxKeptBytes, (m) => messages.push(m)), messages };
 }
 
 describe('PDVs to DIMSE messages', () => {
@@ -41,6 +41,21 @@ describe('PDVs to DIMSE messages', () => {
     a.pdv(3, 0, [Buffer.alloc(200)], 200);
     a.pdv(3, LAST, [Buffer.alloc(200)], 200);
     expect(messages).toEqual([expect.objectContaining({ dataSet: undefined, size: 400 })]);
+  });
+
+  it('keeps only the first maxKeptBytes of a data set (its header) and counts the rest', () => {
+    const { a, messages } = assembler(10_000, 250);
+    const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    a.pdv(1, COMMAND | LAST, [store], store.length);
+    a.pdv(1, 0, [data.subarray(0, 200)], 200);
+    a.pdv(1, 0, [data.subarray(200, 400)], 200);
+    expect(a.kept).toBe(250);
+    a.pdv(1, 0, [data.subarray(400, 900)], 500);
+    expect(a.kept).toBe(250);
+    a.pdv(1, LAST, [data.subarray(900)], 100);
+    expect(messages[0]!.size).toBe(1000);
+    expect(messages[0]!.dataSet).toEqual(data.subarray(0, 250));
+    expect(a.kept).toBe(0);
   });
 
   it('refuses data without a command, a command inside a data set and a data set on another context', () => {

@@ -5,9 +5,12 @@ import { PduError } from './pdu';
 export interface Message {
   contextId: number;
   command: Command;
-  /** One PDV's fragment as received (no copy), several joined once; undefined: none, or over the cap. */
+  /**
+   * The data set's first `maxKeptBytes` (its header, and perhaps some pixels): one PDV's fragment
+   * as received (no copy), several joined once. undefined: none, or the object was over the cap.
+   */
   dataSet: Buffer | undefined;
-  /** Data set bytes received, also when they were dropped for the cap. */
+  /** Data set bytes received, also those not kept (past the header, or over the cap). */
   size: number;
 }
 
@@ -17,17 +20,23 @@ const MAX_COMMAND_BYTES = 64 * 1024;
 /**
  * PDVs → DIMSE messages. A message's fragments come in order on one presentation context, the
  * command first, and messages are not interleaved (PS3.8 Annex E); anything else is a protocol
- * error. A data set over `maxObjectBytes` is counted to its end but not kept.
+ * error. Only a data set's first `maxKeptBytes` are kept — Kestrel reads headers, never pixels, so
+ * a 200 MB tomosynthesis object costs its header's memory, not 200 MB; the rest is counted. A
+ * data set over `maxObjectBytes` is counted to its end and refused.
  */
 export class MessageAssembler {
   private commandParts: Buffer[] = [];
   private commandSize = 0;
   private commandContext = 0;
-  private pending: { contextId: number; command: Command; parts: Buffer[]; size: number } | undefined;
+  private pending:
+    | { contextId: number; command: Command; parts: Buffer[]; size: number; kept: number }
+    | undefined;
 
   constructor(
     /** Set once the association is admitted: the cap depends on how (listener.ts). */
     public maxObjectBytes: number,
+    /** How much of each data set is kept (DICOM_MAX_HEADER_BYTES): more than any header. */
+    private readonly maxKeptBytes: number,
     private readonly onMessage: (message: Message) => void,
   ) {}
 
@@ -38,8 +47,7 @@ export class MessageAssembler {
 
   /** Bytes of the data set being received that are held in memory (none once over the cap). */
   get kept(): number {
-    const m = this.pending;
-    return m && m.size <= this.maxObjectBytes ? m.size : 0;
+    return this.pending?.kept ?? 0;
   }
 
   /** Forget a half-received message. */
@@ -76,7 +84,7 @@ export class MessageAssembler {
       if (err instanceof CommandError) throw new PduError(`unreadable command set: ${err.message}`);
       throw err;
     }
-    if (command.hasDataSet) this.pending = { contextId, command, parts: [], size: 0 };
+    if (command.hasDataSet) this.pending = { contextId, command, parts: [], size: 0, kept: 0 };
     else this.onMessage({ contextId, command, dataSet: undefined, size: 0 });
   }
 
@@ -87,8 +95,19 @@ export class MessageAssembler {
       throw new PduError(`data set on presentation context ${contextId}, its command on ${m.contextId}`);
     }
     m.size += length;
-    if (m.size > this.maxObjectBytes) m.parts = [];
-    else for (const part of fragment) m.parts.push(part);
+    if (m.size > this.maxObjectBytes) {
+      m.parts = [];
+      m.kept = 0;
+    } else {
+      for (const part of fragment) {
+        const room = this.maxKeptBytes - m.kept;
+        if (room <= 0) break;
+        // A slice shares the socket's memory: copy a cut-off piece so the rest can be freed.
+        const piece = part.length <= room ? part : Buffer.from(part.subarray(0, room));
+        m.parts.push(piece);
+        m.kept += piece.length;
+      }
+    }
     if (!last) return;
     this.pending = undefined;
     const dataSet =
@@ -96,7 +115,7 @@ export class MessageAssembler {
         ? undefined
         : m.parts.length === 1
           ? m.parts[0]!
-          : Buffer.concat(m.parts, m.size);
+          : Buffer.concat(m.parts, m.kept);
     this.onMessage({ contextId, command: m.command, dataSet, size: m.size });
   }
 }

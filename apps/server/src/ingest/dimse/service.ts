@@ -47,7 +47,7 @@ export function serve(
   }
   if (dataSet) {
     return ctx.pipeline
-      .ingest({ bytes: dataSet, transferSyntaxUid: context.transferSyntax, source })
+      .ingest({ bytes: dataSet, sizeBytes: size, transferSyntaxUid: context.transferSyntax, source })
       .then(answerOf, (err): Answer => {
         ctx.warn(`C-STORE failed: ${String(err)}`);
         return { status: STORE_STATUS.outOfResources };

@@ -32,7 +32,30 @@ const IMAGE_CLASSES = new Set([...MG_IMAGE_CLASSES, SOP_CLASS.secondaryCapture])
  * the presentation context's. Never throws: every failure comes back with a reason a person
  * can act on.
  */
-export function parseObject(bytes: Uint8Array, opts: { transferSyntaxUid?: string } = {}): ParseResult {
+export interface ParseOptions {
+  /** The presentation context's transfer syntax, for DIMSE data sets without a meta header. */
+  transferSyntaxUid?: string;
+  /**
+   * The object's whole length when `bytes` holds only its beginning: DIMSE keeps a data set up to
+   * DICOM_MAX_HEADER_BYTES and counts the rest, which the transport has told us arrived whole.
+   */
+  totalLength?: number;
+}
+
+export function parseObject(bytes: Uint8Array, opts: ParseOptions = {}): ParseResult {
+  const elided = opts.totalLength !== undefined && opts.totalLength > bytes.length;
+  const result = parseWhole(bytes, opts, elided);
+  // Anything that ran off the end of what was kept was header past the kept prefix.
+  if (!result.ok && elided && /truncat|buffer overrun|beyond|end of/i.test(result.reason)) {
+    return {
+      ...result,
+      reason: `the header (everything before Pixel Data) is longer than the ${bytes.length} bytes kept of this ${opts.totalLength}-byte object (DICOM_MAX_HEADER_BYTES); not read`,
+    };
+  }
+  return result;
+}
+
+function parseWhole(bytes: Uint8Array, opts: ParseOptions, elided: boolean): ParseResult {
   if (bytes.length < 8)
     return { ok: false, reason: `too short to be a DICOM object (${bytes.length} bytes)` };
   // A file (upload, STOW-RS) must be Part 10; only DIMSE hands over a bare data set.
@@ -59,7 +82,8 @@ export function parseObject(bytes: Uint8Array, opts: { transferSyntaxUid?: strin
   }
   const uids = uidsOf(ds);
   try {
-    const problem = truncatedElement(ds) ?? pixelProblem(ds, uids.sopClassUid);
+    const problem =
+      truncatedElement(ds) ?? pixelProblem(ds, uids.sopClassUid, elided ? opts.totalLength : undefined);
     if (problem) return { ok: false, reason: problem, ...uids };
     const header = datasetHeader(ds);
     const transferSyntaxUid = header.text('TransferSyntaxUID') ?? opts.transferSyntaxUid ?? '';
@@ -69,8 +93,18 @@ export function parseObject(bytes: Uint8Array, opts: { transferSyntaxUid?: strin
   }
 }
 
-function pixelProblem(ds: DataSet, sopClassUid: string | undefined): string | undefined {
+/** `totalLength`: the pixels were received whole but not kept (see ParseOptions). */
+function pixelProblem(
+  ds: DataSet,
+  sopClassUid: string | undefined,
+  totalLength?: number,
+): string | undefined {
   const pixel = ds.elements[PIXEL_DATA];
+  if (pixel && totalLength !== undefined) {
+    return pixel.hadUndefinedLength || pixel.dataOffset + pixel.length <= totalLength
+      ? undefined
+      : `Pixel Data declares ${pixel.length} bytes but the object ends before them`;
+  }
   if (pixel) return pixelDataProblem(ds.byteArray, pixel);
   if (sopClassUid && IMAGE_CLASSES.has(sopClassUid)) {
     return 'incomplete image: the object ends before its Pixel Data (7FE0,0010) — was the file cut short?';

@@ -35,8 +35,12 @@ export type Prepared = Common &
 
 /** bytes → header → meaning. Pure and synchronous; never throws. */
 export function prepare(input: IngestInput, receivedAt: Date): Prepared {
-  const base = { source: input.source, sizeBytes: input.bytes.length, receivedAt };
-  const parsed = parseObject(input.bytes, { transferSyntaxUid: input.transferSyntaxUid });
+  const sizeBytes = input.sizeBytes ?? input.bytes.length;
+  const base = { source: input.source, sizeBytes, receivedAt };
+  const parsed = parseObject(input.bytes, {
+    transferSyntaxUid: input.transferSyntaxUid,
+    totalLength: sizeBytes,
+  });
   if (!parsed.ok) {
     return {
       ...base,

@@ -23,6 +23,11 @@ export interface IngestSource {
 
 export interface IngestInput {
   bytes: Uint8Array;
+  /**
+   * The object's whole size when `bytes` is only its beginning: DIMSE keeps a data set up to its
+   * header (DICOM_MAX_HEADER_BYTES) and counts the pixels it drops. Default: `bytes.length`.
+   */
+  sizeBytes?: number;
   /** The presentation context's transfer syntax, for DIMSE data sets without a meta header. */
   transferSyntaxUid?: string;
   source: IngestSource;
