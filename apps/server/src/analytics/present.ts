@@ -21,13 +21,6 @@ export async function technologistNames(ctx: QuestionContext, ids: number[]): Pr
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-/**
- * Merged technologists count as the one they were merged into: this SQL maps a technologist id
- * column to its surviving record.
- */
-export const canonicalTechnologist = (column: string) =>
-  `coalesce((select t.merged_into_id from technologists t where t.id = ${column}), ${column})`;
-
 export interface Ranked {
   key: number;
   value: number | null;

@@ -31,10 +31,3 @@ export const ACCEPTED_SYNTAXES: readonly string[] = [
   TRANSFER_SYNTAX.implicitLittleEndian,
   ...COMPRESSED_SYNTAXES,
 ];
-
-/** Everything the parser reads (files may also be deflated or big endian). */
-export const READABLE_SYNTAXES: ReadonlySet<string> = new Set([
-  ...ACCEPTED_SYNTAXES,
-  TRANSFER_SYNTAX.deflatedExplicitLittleEndian,
-  TRANSFER_SYNTAX.explicitBigEndian,
-]);
