@@ -188,7 +188,9 @@ describe('ingest fast path: senders writing only as themselves', () => {
     await full?.close();
   });
 
-  it('refuses and admits exactly what the full path does, and writes the same', async () => {
+  it('refuses and admits exactly what the full path does, and writes the same', {
+    timeout: 120_000,
+  }, async () => {
     const fleet = generateFleet({ seed: 'fast-path-senders', devices: 3, days: 1 });
     // Device keys and allow-list entries, of the object's own device or site or of another.
     const constraintOf = async (db: Database['db']) => {
