@@ -111,7 +111,7 @@ try {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const r = login.result;
-    // Seeds the session as the app keeps it (spec §3 keys); a string, since this file has no DOM types.
+    // Seeds the session as the app keeps it (product §5 keys); a string, since this file has no DOM types.
     await context.addInitScript({
       content: `localStorage.setItem('currentUser', ${JSON.stringify(r.token)});
         localStorage.setItem('user', ${JSON.stringify(r.user)});

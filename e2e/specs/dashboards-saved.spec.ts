@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
 
 /**
- * Saved dashboards (spec §4): built from the catalogue, edited, renamed, reopened from the menu
+ * Saved dashboards (product §4): built from the catalogue, edited, renamed, reopened from the menu
  * (common1/common2 alternate), saved as new under a new name, deleted.
  */
 const nav = (page: Page) => page.getByTestId('side-nav');

@@ -6,7 +6,7 @@ const GREY = 'rgb(107, 114, 128)';
 const YELLOW = 'rgb(252, 196, 25)';
 
 test.describe('device list and device page (device-details)', () => {
-  test('filters by connection, type, customer, site and search; colours as spec §4', async ({
+  test('filters by connection, type, customer, site and search; colours as product §4', async ({
     page,
   }, info) => {
     await signIn(page, 'admin', 1002);

@@ -1,7 +1,7 @@
 import { expect, LOGIN, signIn, test } from '../support/fixtures';
 
 /**
- * Session idle (spec §4, readings 3) driven by Playwright's clock: the app reads time only
+ * Session idle (product §4, product §10.3) driven by Playwright's clock: the app reads time only
  * through Date and timers, and its timings come from /api/appconfig (13 min, 120 s, 4 s).
  */
 test.describe('idle session', () => {

@@ -23,7 +23,7 @@ async function menuOf(
 
 const nav = (page: Page) => page.getByTestId('side-nav');
 
-test.describe('left navigation (spec §2, §4)', () => {
+test.describe('left navigation (product §2, §4)', () => {
   test('1001: loader, then sections; site children go to state?site= and mark the site', async ({
     page,
   }, info) => {

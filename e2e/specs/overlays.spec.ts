@@ -1,7 +1,7 @@
 import { expect, signIn, snap, test } from '../support/fixtures';
 
 test.describe('overlays', () => {
-  test('toasts: at most 5 at once, the others wait their turn (readings 11)', async ({ page }, info) => {
+  test('toasts: at most 5 at once, the others wait their turn (product §10.11)', async ({ page }, info) => {
     await signIn(page, 'sales');
     let n = 0;
     await page.route('**/api/changePassword', (route) => {
@@ -48,7 +48,7 @@ test.describe('overlays', () => {
     await expect(page.locator('.mantine-Progress-root[data-mounted]')).toHaveCount(0);
   });
 
-  test('right click is disabled in the signed-in area, not on public pages (readings 14)', async ({
+  test('right click is disabled in the signed-in area, not on public pages (product §10.14)', async ({
     page,
   }) => {
     const rightClick = () =>

@@ -33,7 +33,7 @@ const SIGNED_IN_ROUTES = [
   ['/dashboard/common2', 'Dashboard'],
 ] as const;
 
-test.describe('routes and fallbacks (spec §2, readings 2)', () => {
+test.describe('routes and fallbacks (product §2, product §10.2)', () => {
   test('the empty path goes to the login route; unknown paths without a session go to error/404', async ({
     page,
   }) => {
@@ -85,7 +85,7 @@ test.describe('routes and fallbacks (spec §2, readings 2)', () => {
   });
 });
 
-test.describe('guard (spec §4)', () => {
+test.describe('guard (product §4)', () => {
   test('a signed-in route without currentUser goes to the login route, then back after sign-in', async ({
     page,
   }) => {
@@ -97,7 +97,7 @@ test.describe('guard (spec §4)', () => {
     await expect(page).toHaveURL('/hc-about');
   });
 
-  test('change-password needs a session (readings 8)', async ({ page }) => {
+  test('change-password needs a session (product §10.8)', async ({ page }) => {
     await page.goto('/change-password');
     await expect(page).toHaveURL(LOGIN);
   });

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from '../support/fixtures';
 
-test.describe('titles and breadcrumbs (spec §2, readings 1)', () => {
+test.describe('titles and breadcrumbs (product §2, product §10.1)', () => {
   test("tab title 'Kestrel | {label}', breadcrumbs Home → /landing, inactive groups", async ({ page }) => {
     await signIn(page, 'admin', 1002);
     await page.goto('/hc-dashboards');

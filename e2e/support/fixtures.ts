@@ -24,7 +24,7 @@ export const USERS = {
 export type DemoUser = keyof typeof USERS;
 
 /**
- * Signs in through the API and puts the session where the app keeps it (spec §3 keys), so
+ * Signs in through the API and puts the session where the app keeps it (product §5 keys), so
  * that specs about other areas do not pay for the sign-in form each time.
  */
 export async function signIn(page: Page, who: DemoUser, applicationId?: number) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Roles of DESIGN.md §4. Provider staff first, then customer staff. */
+/** Roles of docs/architecture.md "Who sees what". Provider staff first, then customer staff. */
 export const roles = ['provider_admin', 'service', 'sales', 'customer_admin', 'customer_user'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;

@@ -20,7 +20,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginResult = z.object({
   token: z.string(),
-  /** Display name (spec §3 stores it under local storage `user`). */
+  /** Display name (product §5 stores it under local storage `user`). */
   user: z.string(),
   role: roleSchema,
   userType: userTypeSchema,

@@ -3,7 +3,7 @@ import { id, idText, line } from './bounds';
 import { widgetById } from './widgets/catalogue';
 
 /**
- * A saved dashboard (spec §3 "Dashboard definition: id and data"). Widgets are kept by id apart
+ * A saved dashboard (product §5 "Dashboard definition: id and data"). Widgets are kept by id apart
  * from their layout, with a schema version so that old dashboards can be migrated.
  */
 export const DASHBOARD_SCHEMA_VERSION = 1;
@@ -81,7 +81,7 @@ export const createDashboardRequest = z.union([
 ]);
 export const updateDashboardRequest = z.strictObject({ data: dashboardData });
 
-/** PUT /api/dashboardState/{id} (spec §7): rename; flags only by a provider administrator. */
+/** PUT /api/dashboardState/{id} (product §7): rename; flags only by a provider administrator. */
 export const updateDashboardStateRequest = z.strictObject({
   dashboardName,
   dashboardState: line(80).optional(),

@@ -4,7 +4,7 @@ import { isIsoDate, presetRange } from './dates';
 const at = (y: number, m: number, d: number) => new Date(y, m - 1, d, 10, 30);
 const r = (from: string, to: string) => ({ fromDateSelected: from, toDateSelected: to });
 
-describe('presetRange (spec §9)', () => {
+describe('presetRange (product §9)', () => {
   it('computes every preset on an ordinary day', () => {
     const today = at(2026, 11, 22);
     expect(presetRange('current_day', today)).toEqual(r('2026-11-22', '2026-11-22'));

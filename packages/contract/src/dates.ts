@@ -1,5 +1,5 @@
 /**
- * Date presets of spec §9, computed in the browser's local time zone (readings 10), as
+ * Date presets of product §9, computed in the browser's local time zone (product §10.10), as
  * 'YYYY-MM-DD'. `current_month` and `current_year` run to the last day of the period even when it
  * lies in the future; `previous_day` is yesterday to yesterday.
  */

@@ -14,7 +14,7 @@ import {
 const t0 = new Date('2026-03-01T00:00:00Z');
 const min = (m: number) => new Date(t0.getTime() + m * 60_000);
 
-describe('connectionStatusAt (readings: GREEN < yellow ≤ YELLOW < red ≤ RED)', () => {
+describe('connectionStatusAt (product §4: GREEN < yellow ≤ YELLOW < red ≤ RED)', () => {
   const th = { yellowMinutes: 30, redMinutes: 1440 };
   it.each([
     [0, 'GREEN'],
@@ -31,7 +31,7 @@ describe('connectionStatusAt (readings: GREEN < yellow ≤ YELLOW < red ≤ RED)
   });
 });
 
-describe('colour mappings (spec §4)', () => {
+describe('colour mappings (product §4)', () => {
   it('maps connection status, null to grey', () => {
     expect(['GREEN', 'YELLOW', 'RED', null].map((s) => connectionColour(s as never))).toEqual([
       'green',

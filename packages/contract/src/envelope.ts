@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every JSON answer of the API: `{ success, result }` (spec §7). */
+/** Every JSON answer of the API: `{ success, result }` (product §7). */
 export const envelope = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), result });
 
 /**

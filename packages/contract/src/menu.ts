@@ -15,7 +15,7 @@ export type MenuItem = {
   image?: string;
   badge?: z.infer<typeof badgeSchema>[];
   location_id?: number;
-  /** Site-level children carry their site's name as well (spec §3). */
+  /** Site-level children carry their site's name as well (product §5). */
   parentName?: string;
   children?: MenuItem[];
 };
@@ -40,7 +40,7 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 export const menuSectionSchema = z.object({ label: z.string(), main: z.array(menuItemSchema) });
 export type MenuSection = z.infer<typeof menuSectionSchema>;
 
-/** Application 1001 answers with an object whose `menu` holds the list (spec §7). */
+/** Application 1001 answers with an object whose `menu` holds the list (product §7). */
 export const sideMenuResult = z.union([
   z.array(menuSectionSchema),
   z.object({ menu: z.array(menuSectionSchema) }),
@@ -62,6 +62,6 @@ export const dashboardStateItem = z.object({
 });
 export type DashboardStateItem = z.infer<typeof dashboardStateItem>;
 
-/** `GET /api/route`: where the caller may go, logged by the client (spec §7). */
+/** `GET /api/route`: where the caller may go, logged by the client (product §7). */
 export const routeInfo = z.object({ home: z.string(), routes: z.array(z.string()) });
 export type RouteInfo = z.infer<typeof routeInfo>;

@@ -5,7 +5,7 @@ import { line } from './bounds';
 /**
  * `GET /api/appconfig` (public): what the browser must know before anyone signs in — names
  * for titles, the provider's slug for the `{provider}-portal` route, and the session timings
- * (spec §4, §9) so that the idle modal follows the server's limit.
+ * (product §4, §9) so that the idle modal follows the server's limit.
  */
 export const appConfig = z.object({
   productName: z.string(),
@@ -13,7 +13,7 @@ export const appConfig = z.object({
   providerSlug: z.string(),
   privacyPolicyUrl: z.string(),
   ssoEnabled: z.boolean(),
-  /** Identity provider's logout page, opened in a hidden window for SSO users (spec §4). */
+  /** Identity provider's logout page, opened in a hidden window for SSO users (product §4). */
   ssoLogoutUrl: z.string().nullable(),
   idleWarningMinutes: z.number(),
   sessionIdleMinutes: z.number(),

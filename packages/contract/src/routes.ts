@@ -1,7 +1,7 @@
 import type { Role } from './access';
 
 /**
- * The signed-in routes of spec §2 and what each becomes (DESIGN.md §5). `label` is the
+ * The signed-in routes of product §2 and what each becomes (product §2). `label` is the
  * breadcrumb label and page heading; `roles` limits who is offered the route (the server
  * enforces access on the data behind it). `{provider}` is the configured provider slug.
  */
@@ -64,7 +64,7 @@ export const routesFor = (role: Role, providerSlug: string): string[] =>
     .filter((r) => !r.roles || r.roles.includes(role))
     .map((r) => `/${routePath(r, providerSlug)}`);
 
-/** Where each role lands after sign-in (readings 2 and 6). */
+/** Where each role lands after sign-in (product §10.2 and 6). */
 export function roleHome(role: Role, providerSlug: string): string {
   switch (role) {
     case 'provider_admin':

@@ -4,7 +4,7 @@ import { connectionStatusSchema } from './devices';
 import { tubeCounts } from './tubes';
 
 /**
- * `GET /api/siteDetails[?site=]` (spec §7 siteDetails): the fleet overview and the site view.
+ * `GET /api/siteDetails[?site=]` (product §7 siteDetails): the fleet overview and the site view.
  * Per visible site its devices by connection and tube status, exams / images / rejects over a
  * date range (site-local days, from rollups) and the last contact; plus the same as fleet KPIs.
  */

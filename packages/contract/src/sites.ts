@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, idText, line } from './bounds';
 import { dateRangeQuery } from './technologists';
 
-/** Sites the caller may see (spec §7 getCurrentSites), and their portal names (hc-alias). */
+/** Sites the caller may see (product §7 getCurrentSites), and their portal names (hc-alias). */
 export const currentSite = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tubeLifeStatus } from './status';
 
-describe('tubeLifeStatus (spec §4, readings 12)', () => {
+describe('tubeLifeStatus (product §4, product §10.12)', () => {
   it.each([
     [400, 'Tube OK'],
     [61, 'Tube OK'],

@@ -1,4 +1,4 @@
-/** Status rules shared by server and web (spec §4, readings 12). */
+/** Status rules shared by server and web (product §4, product §10.12). */
 
 export const TUBE_LIFE_DEFAULTS = { tubeLifeYellow: 61, tubeLifeRed: 31 } as const;
 export type TubeLifeStatus = 'Tube OK' | 'Schedule Replacement' | 'Replace Tube';

@@ -46,7 +46,7 @@ const body = (
 
 /**
  * One error handler for the whole API: bad input is a 4xx with a message the client can show
- * (spec §8), never a 500; a 500 never leaks internals.
+ * (product §8), never a 500; a 500 never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -3,7 +3,7 @@ import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { makeUser, TEST_PASSWORD, twoCustomers } from '../test/factories';
 import { scopeFor } from './scope';
 
-describe('scopeFor: who sees what (DESIGN.md §4)', () => {
+describe('scopeFor: who sees what (docs/architecture.md "Who sees what")', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof twoCustomers>>;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { AuthUser } from './auth/sessions';
 import type { DbOrTx } from './db';
 
 /**
- * What a caller may see (DESIGN.md §4). `all` means the whole fleet (provider admin, service);
+ * What a caller may see (docs/architecture.md "Who sees what"). `all` means the whole fleet (provider admin, service);
  * otherwise exactly `siteIds`, and `customerIds` = customers of which at least one site or the
  * whole customer is visible. Every query that returns customer data filters with this.
  */

@@ -1,6 +1,6 @@
 import { token } from '../app/session/storage';
 
-/** A response with an error status; `body` is the server's JSON error (spec §8), if any. */
+/** A response with an error status; `body` is the server's JSON error (product §8), if any. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -11,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The server could not be reached at all (spec §8: maintenance/offline-ui). */
+/** The server could not be reached at all (product §8: maintenance/offline-ui). */
 export class NetworkError extends Error {
   constructor() {
     super('The server cannot be reached.');

@@ -2,7 +2,7 @@ import type { DashboardData, DashboardDefinition, DashboardStateItem } from '@ke
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, request } from './client';
 
-/** Dashboards API (spec §7: widgets, widgets/{id}, dashboardState, testDashboardState). */
+/** Dashboards API (product §7: widgets, widgets/{id}, dashboardState, testDashboardState). */
 export const dashboardKey = (id: number) => ['widgets', id] as const;
 
 export const useDashboard = (id: number | null) =>

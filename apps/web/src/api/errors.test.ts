@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError, NetworkError } from './client';
 import { actionFor, badRequestMessage, serverErrorMessage } from './errors';
 
-describe('HTTP error mapping (spec §8)', () => {
+describe('HTTP error mapping (product §8)', () => {
   it("400 → message.error, else message, else 'Bad request!!'", () => {
     expect(actionFor(new HttpError(400, 'Bad Request', { message: { error: 'Nested' } }))).toEqual({
       kind: 'toast',

@@ -1,6 +1,6 @@
 import { type ApiError, HttpError } from './client';
 
-/** What the app does about a failed call (spec §8, readings 5). Pure, so it is tested alone. */
+/** What the app does about a failed call (product §8, product §10.5). Pure, so it is tested alone. */
 export type ErrorAction = { kind: 'toast'; message: string } | { kind: 'signin' } | { kind: 'offline' };
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);

@@ -26,7 +26,7 @@ export const useAppConfigQuery = () => useQuery(appConfigQuery);
 
 type SideMenu = MenuSection[] | { menu: MenuSection[] };
 
-/** GET side-menu (spec §7); 1001 answers `{ menu }`. success false → console only (spec §8). */
+/** GET side-menu (product §7); 1001 answers `{ menu }`. success false → console only (product §8). */
 export function useSideMenu(applicationId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: ['side-menu', applicationId],
@@ -88,7 +88,7 @@ export const useLogin = () =>
       (await api.post<LoginResult>('login', body, { silent: true })).result,
   });
 
-/** GET route (spec §7): logged only. */
+/** GET route (product §7): logged only. */
 export async function logRouteInfo() {
   try {
     const r = await api.get<RouteInfo>('route', { silent: true });

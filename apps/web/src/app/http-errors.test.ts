@@ -13,7 +13,7 @@ function respond(status: number, body: unknown, statusText = '') {
   );
 }
 
-describe('the one HTTP error handler (spec §8, readings 5)', () => {
+describe('the one HTTP error handler (product §8, product §10.5)', () => {
   const navigate = vi.fn();
   const open = vi.fn(() => ({ close: vi.fn() }));
   beforeEach(() => {

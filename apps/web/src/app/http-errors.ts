@@ -22,7 +22,7 @@ interface Navigator {
   location: () => { pathname: string; search: string };
 }
 
-/** The one HTTP error handler (spec §8): every failed call not handled by its caller ends here. */
+/** The one HTTP error handler (product §8): every failed call not handled by its caller ends here. */
 export function installHttpErrorHandler(nav: Navigator, config: AppConfig) {
   setErrorHandler((error: ApiError) => {
     const action = actionFor(error);

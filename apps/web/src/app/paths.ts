@@ -1,4 +1,4 @@
-/** Fixed routes of spec §2. */
+/** Fixed routes of product §2. */
 export const LOGIN_PATH = '/authentication/login/with-header-footer';
 export const OFFLINE_PATH = '/maintenance/offline-ui';
 export const NOT_FOUND_PATH = '/error/404';

@@ -6,7 +6,7 @@ export interface RouteHandle {
   label: string;
   path: string;
   roles?: readonly Role[];
-  /** Pages the shell treats specially (spec §2 layout rules). */
+  /** Pages the shell treats specially (product §2 layout rules). */
   kind?: 'profile' | 'portal';
 }
 

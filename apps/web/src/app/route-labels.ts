@@ -3,7 +3,7 @@ import { signedInRoutes } from '@kestrel/contract/routes';
 /** Breadcrumb label of a signed-in route pattern, if it is a page of its own. */
 export const routeLabel = (path: string) => signedInRoutes.find((r) => r.path === path)?.label;
 
-/** Labels of the public area (spec §2), for the tab title. */
+/** Labels of the public area (product §2), for the tab title. */
 export const PUBLIC_LABELS = {
   login: 'Sign in',
   forgot: 'Forgot password',

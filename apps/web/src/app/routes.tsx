@@ -67,7 +67,7 @@ function Fallback() {
 
 const pub = (label: string): RouteHandle => ({ label, path: '' });
 
-/** The route table of spec §2. `{provider}` comes from the server's configuration. */
+/** The route table of product §2. `{provider}` comes from the server's configuration. */
 export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObject[] {
   return [
     {

@@ -1,6 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/** The brand teal of the progress bar (#008aab, spec §9); text and buttons use the next darker shade for WCAG AA contrast. */
+/** The brand teal of the progress bar (#008aab, product §9); text and buttons use the next darker shade for WCAG AA contrast. */
 const kestrel: MantineColorsTuple = [
   '#e1f9ff',
   '#cdeef8',
@@ -23,6 +23,6 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   focusRing: 'auto',
-  // Modals sit at 1050 (spec §9), below the full-page overlay (9999).
+  // Modals sit at 1050 (product §9), below the full-page overlay (9999).
   components: { Modal: { defaultProps: { zIndex: 1050 } } },
 });

@@ -1,7 +1,7 @@
 import { Group, Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Size class of the generic modal (spec §2: it accepts a dialog size class). */
+/** Size class of the generic modal (product §2: it accepts a dialog size class). */
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
 export interface AppModalProps {
@@ -18,7 +18,7 @@ export interface AppModalProps {
   modalProps?: Partial<ModalProps>;
 }
 
-/** The generic modal: fades in over 100 ms, out over 300 ms (spec §9). */
+/** The generic modal: fades in over 100 ms, out over 300 ms (product §9). */
 export const MODAL_TRANSITION = { transition: 'fade', duration: 100, exitDuration: 300 } as const;
 
 export function AppModal({

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { HttpError, NetworkError } from '../api/client';
 
-/** The server's message for the user (spec §8), else what to do. */
+/** The server's message for the user (product §8), else what to do. */
 export function errorMessage(error: unknown, what: string): string {
   if (error instanceof HttpError) {
     const body = error.body as { message?: string } | null;

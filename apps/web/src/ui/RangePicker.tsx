@@ -23,7 +23,7 @@ const valid = (r: DateRange) =>
   !!r.fromDateSelected && !!r.toDateSelected && r.fromDateSelected <= r.toDateSelected;
 
 /**
- * The date presets of spec §9 plus a custom range (native date inputs: keyboard friendly). A
+ * The date presets of product §9 plus a custom range (native date inputs: keyboard friendly). A
  * custom range is applied once both ends are dates and in order; until then it says why not.
  */
 export function RangePicker({ value, onChange }: Props) {

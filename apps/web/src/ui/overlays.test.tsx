@@ -8,7 +8,7 @@ import { AppModal, MODAL_TRANSITION } from './AppModal';
 import { SPINNER_VARIANTS, SpinnerOverlay } from './spinner/SpinnerOverlay';
 import { toast, toastData } from './toast';
 
-describe('toasts (spec §8, readings 11)', () => {
+describe('toasts (product §8, product §10.11)', () => {
   it("titles 'Success!', 'Oops!', 'Alert!', none for info; default in red; close button", () => {
     expect(toastData({ type: 'success', msg: 'm' })).toMatchObject({
       title: 'Success!',
@@ -33,7 +33,7 @@ describe('toasts (spec §8, readings 11)', () => {
   });
 });
 
-describe('spinner overlay (spec §2)', () => {
+describe('spinner overlay (product §2)', () => {
   it.each(SPINNER_VARIANTS)('renders the %s variant full screen', (variant) => {
     renderUi(<SpinnerOverlay variant={variant} background="rgb(1, 2, 3)" />);
     const overlay = screen.getByTestId('spinner-overlay');

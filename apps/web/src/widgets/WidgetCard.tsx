@@ -28,7 +28,7 @@ export interface WidgetCardProps {
   drill?: boolean;
 }
 
-/** The server's message for the user (spec §8), else what to do. */
+/** The server's message for the user (product §8), else what to do. */
 function errorText(error: unknown): string {
   const body = error instanceof HttpError ? (error.body as { message?: string } | null) : null;
   return body?.message ?? 'The widget could not be loaded. Check your connection and try again.';

@@ -25,7 +25,7 @@ function linear(from: number, width: number, count: number, unit: string): Bands
   };
 }
 
-/** Compressed thickness: <20, 20–29, …, 80–89, ≥90 mm (widgets.md, 9053). */
+/** Compressed thickness: <20, 20–29, …, 80–89, ≥90 mm (the widget catalogue, 9053). */
 export const THICKNESS_BANDS = linear(20, 10, 9, 'mm');
 /** Compression force: <20, 20–29, … 190–199, ≥200 N. */
 export const FORCE_BANDS = linear(20, 10, 20, 'N');

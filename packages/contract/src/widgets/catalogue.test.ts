@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legendOf, widgetById, widgetCatalogue } from './catalogue';
 
 describe('widget catalogue', () => {
-  it('has the legend type of every id exactly as spec §9', () => {
+  it('has the legend type of every id exactly as product §9', () => {
     const spec: Record<string, number[]> = {
       Sites: [9049, 9050, 9092, 9093, 9094, 9099, 9104, 9109, 9069],
       Technologists: [9051, 9052, 9070, 9071, 9138, 9142, 9146, 9156, 9160, 9176, 9177, 9089],

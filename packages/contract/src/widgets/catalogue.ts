@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The widget catalogue (../shared/widgets.md). Ids and legend types are fixed by the brief
- * (spec §9); names, questions and charts are our design. A widget = this definition + one
+ * The widget catalogue (docs/dashboards.md). Ids and legend types are fixed by the brief
+ * (product §9); names, questions and charts are our design. A widget = this definition + one
  * analytics question on the server + one chart on the web.
  */
 export const legendTypes = [
@@ -292,5 +292,5 @@ export const widgetById = (id: number): WidgetDefinition | undefined => byId.get
 /** Spec §9: legend type per widget id. */
 export const legendOf = (id: number): LegendType | undefined => byId.get(id)?.legend;
 
-/** Charts that show 'No data available' when empty (spec §4 names donut, polar and pie; we do it everywhere). */
+/** Charts that show 'No data available' when empty (product §4 names donut, polar and pie; we do it everywhere). */
 export const NO_DATA_TEXT = 'No data available';

@@ -1,6 +1,6 @@
 import type { DeviceType, StatusColour } from '../status';
 
-/** The chart palette of seven colours (spec §9). */
+/** The chart palette of seven colours (product §9). */
 export const CHART_PALETTE = [
   '#008aab',
   '#f29c38',
@@ -11,7 +11,7 @@ export const CHART_PALETTE = [
   '#b3a369',
 ] as const;
 
-/** Colour set per device type (spec §3). */
+/** Colour set per device type (product §5). */
 export const DEVICE_TYPE_COLOURS: Record<DeviceType, string> = {
   '2D': '#5b8def',
   '3D': '#008aab',
@@ -27,4 +27,4 @@ export const STATUS_COLOURS: Record<StatusColour, string> = {
   grey: '#868e96',
 };
 
-export const LINE_SYMBOL_SIZE = 15; // spec §9: line chart radius 15
+export const LINE_SYMBOL_SIZE = 15; // product §9: line chart radius 15

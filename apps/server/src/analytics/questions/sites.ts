@@ -16,7 +16,7 @@ import {
 import { meansBySlot, rankedCategories, siteNames, topSeriesOverTime } from '../present';
 
 /**
- * Widgets with the Sites legend (spec §9): one bar (or group) per site, from the device rollups
+ * Widgets with the Sites legend (product §9): one bar (or group) per site, from the device rollups
  * summed per site; each raw version asks the facts or studies the same question.
  */
 type Row = Record<string, unknown> & { site_id: number };

@@ -15,7 +15,7 @@ describe('GET /api/appconfig', () => {
   });
   afterAll(() => t.close());
 
-  it('200 without a session: names, provider slug and the idle timings of spec §4', async () => {
+  it('200 without a session: names, provider slug and the idle timings of product §4', async () => {
     const r = await t.app.inject({ url: '/api/appconfig' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({

@@ -1,7 +1,7 @@
 import type { Config } from '../../platform/config';
 
 /**
- * The idle-session timings the browser follows (spec §4, §9): the 'Extend Session' modal opens
+ * The idle-session timings the browser follows (product §4, §9): the 'Extend Session' modal opens
  * after `idleWarningMinutes` idle and counts down `countdownSeconds`, so that it reaches 0 when
  * the server's idle limit ends the session. Unset, the warning is the limit less the countdown
  * (15 min − 120 s = 13 min); for very short limits (tests) it is 80 % of the limit instead.

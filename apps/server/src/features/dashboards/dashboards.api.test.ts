@@ -7,7 +7,7 @@ const data = (ids: number[]) => ({
   layout: ids.map((_, i) => ({ key: `k${i}`, x: (i % 2) * 6, y: Math.floor(i / 2) * 4, w: 6, h: 4 })),
 });
 
-describe('dashboards (spec §7 widgets / dashboardState, §4 save, rename, delete)', () => {
+describe('dashboards (product §7 widgets / dashboardState, §4 save, rename, delete)', () => {
   let t: TestApp;
   let token: string;
   let otherToken: string;

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { dashboards } from '../../platform/db/schema';
 
-/** The user's own saved dashboards as menu children (spec §3 Dashboard menu item). */
+/** The user's own saved dashboards as menu children (product §5 Dashboard menu item). */
 export async function dashboardStateOf(db: DbOrTx, userId: number): Promise<DashboardStateItem[]> {
   const rows = await db
     .select()

@@ -25,7 +25,7 @@ const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['dashboards'];
 
 /**
- * Saved dashboards as the brief names them (spec §7): `widgets` is the dashboard resource,
+ * Saved dashboards as the brief names them (product §7): `widgets` is the dashboard resource,
  * `dashboardState` its menu entry. Each user sees their own; templates are shared.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -102,7 +102,7 @@ const analysisSection = (role: Role): MenuSection => ({
   ],
 });
 
-/** The side menu of one application for one role (spec §2 left navigation, §7 side-menu). */
+/** The side menu of one application for one role (product §2 left navigation, §7 side-menu). */
 export function buildMenu(input: MenuInput): MenuSection[] {
   const { role, applicationId } = input;
   if (applicationId === APPLICATION.noMenu) return [];

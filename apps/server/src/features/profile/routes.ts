@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { customers, users } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 
-/** The caller's own profile: read it, and change the name, job title and phone (spec §7 ha/updateprofile). */
+/** The caller's own profile: read it, and change the name, job title and phone (product §7 ha/updateprofile). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/profile',

@@ -7,7 +7,7 @@ import { releaseNotes, releases } from '../../platform/db/schema';
 
 /**
  * `GET /api/releasenotedetails`: the provider's published release notes. Public, because the
- * release-notes page lives in the public area (spec §2) and notes hold no customer data;
+ * release-notes page lives in the public area (product §2) and notes hold no customer data;
  * only releases whose date has come are shown.
  */
 export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {

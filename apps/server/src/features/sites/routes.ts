@@ -20,7 +20,7 @@ import { currentSites } from './queries';
 const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['sites'];
 
-/** Sites the caller may see, their portal names (spec §7 getCurrentSites, changeSiteNames), enterprise. */
+/** Sites the caller may see, their portal names (product §7 getCurrentSites, changeSiteNames), enterprise. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getCurrentSites',

@@ -5,7 +5,7 @@ import { technologists } from '../../platform/db/schema';
 import { type Scope, siteVisible } from '../../platform/scope';
 
 /**
- * Who may change technologist records (DESIGN.md §4). Names, merges, comments and status are
+ * Who may change technologist records (docs/architecture.md "Who sees what"). Names, merges, comments and status are
  * the customer's own staff records: the provider administrator (for any customer, e.g. on the
  * customer's behalf) and the customer administrator (for their customer tree, by scope) may
  * change them. Service engineers, sales representatives and customer users read them only:

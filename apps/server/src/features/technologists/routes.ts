@@ -29,7 +29,7 @@ import { listTechnologists, toRecord } from './queries';
 const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['technologists'];
 
-/** Technologists of the caller's sites (hc-user, hc-alias; spec §7), scoped; edits by TECH_EDITORS. */
+/** Technologists of the caller's sites (hc-user, hc-alias; product §7), scoped; edits by TECH_EDITORS. */
 export const technologistRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Changes one visible technologist; 404 for one outside the scope, as if it did not exist. */
   const update = async (scope: Scope, id: number, set: Partial<typeof technologists.$inferInsert>) => {

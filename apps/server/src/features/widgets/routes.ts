@@ -25,7 +25,7 @@ const catalogue = () =>
     defaults: w.options.parse({}),
   }));
 
-/** The widget catalogue and the data behind each widget (spec §7 widgetinfo, widgetsData). */
+/** The widget catalogue and the data behind each widget (product §7 widgetinfo, widgetsData). */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/widgetinfo',

@@ -82,7 +82,7 @@ export async function resolveSession(
   if (!row || row.revokedAt || !row.active) return null;
   // Activity is written at most every `touchThrottleMs`, so the stored time may lag the last real
   // request by that much; allowing it as grace means the server never ends a session before the
-  // client's own idle countdown (spec §4) does.
+  // client's own idle countdown (product §4) does.
   if (now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchThrottleMs(policy)) return null;
   if (now.getTime() >= row.expiresAt.getTime()) return null;
   return {

@@ -17,7 +17,7 @@ import { PageHeader } from '../shell/PageHeader';
 import { SideNav } from '../shell/SideNav';
 import { breadcrumbs, crumbLabel, tabTitle } from '../shell/titles';
 
-// Application 1004 has no menu (spec §2). A literal, so the first page does not pull in zod.
+// Application 1004 has no menu (product §2). A literal, so the first page does not pull in zod.
 const NO_MENU_APP: typeof APPLICATION.noMenu = 1004;
 
 /** Readings 14: right click is off in the signed-in area when the configuration says so. */
@@ -30,7 +30,7 @@ function useNoContextMenu(enabled: boolean) {
   }, [enabled]);
 }
 
-/** The admin shell (spec §2): header, left navigation, title, breadcrumbs, routed outlet. */
+/** The admin shell (product §2): header, left navigation, title, breadcrumbs, routed outlet. */
 export function AdminLayout() {
   const config = useAppConfig();
   const location = useLocation();
@@ -39,7 +39,7 @@ export function AdminLayout() {
   const signedIn = isSignedIn();
   const appId = applicationId();
   const isProfile = handle?.kind === 'profile';
-  // The 'mark' is hidden on the portal home pages: no user dropdown, no navigation (readings 6).
+  // The 'mark' is hidden on the portal home pages: no user dropdown, no navigation (product §10.6).
   const mark = handle?.kind !== 'portal';
   const showNav = signedIn && mark && !isProfile && appId !== NO_MENU_APP;
   const menu = useSideMenu(appId, showNav);

@@ -4,7 +4,7 @@ import { useAppConfig } from '../config';
 import { Logo } from '../shell/Logo';
 import classes from './AuthLayout.module.css';
 
-/** The public area (spec §2): a header, the routed content and a footer; no guard. */
+/** The public area (product §2): a header, the routed content and a footer; no guard. */
 export function AuthLayout() {
   const config = useAppConfig();
   return (

@@ -13,7 +13,7 @@ import { useCountdown } from './useCountdown';
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown'] as const;
 
 /**
- * Session idle (spec §4, readings 3): activity and successful responses are watched; a check
+ * Session idle (product §4, product §10.3): activity and successful responses are watched; a check
  * every few seconds opens 'Extend Session' at the warning time, and signs out at the limit.
  * Every timing comes from /api/appconfig, and every clock read is Date.now/setInterval, so a
  * test can drive it with a fake clock.

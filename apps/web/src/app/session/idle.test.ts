@@ -11,7 +11,7 @@ const t = timingsFrom({
 });
 const MIN = 60_000;
 
-describe('idle check (spec §4, readings 3)', () => {
+describe('idle check (product §4, product §10.3)', () => {
   const state = (idleMs: number, counting = false) => ({
     now: idleMs,
     lastActivity: 0,

@@ -1,5 +1,5 @@
 /**
- * Session idle rules (spec §4, readings 3), kept pure so that they are tested without a
+ * Session idle rules (product §4, product §10.3), kept pure so that they are tested without a
  * browser. Idle time runs from the later of the last user activity and the last successful
  * HTTP response.
  */

@@ -32,7 +32,7 @@ export const onSignedOut = (l: () => void) => {
 };
 
 /**
- * Logout (spec §4, readings 4): call the server, clear the local session whatever it answers,
+ * Logout (product §4, product §10.4): call the server, clear the local session whatever it answers,
  * set `logged` to 'out'; success → toast with the server's text; failure → 'Unable to logout';
  * either way go to '/'.
  */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { KEYS } from './storage';
 
 /**
- * Shared selections (spec §3, readings 9): the selected site, device and technologist live in
+ * Shared selections (product §5, product §10.9): the selected site, device and technologist live in
  * memory; their ids and names also go to local storage so that titles survive a reload.
  */
 export interface Selection {

@@ -2,7 +2,7 @@ import type { Application, LoginResult, Role, UserType } from '@kestrel/contract
 import { useSyncExternalStore } from 'react';
 
 /**
- * The browser's copy of the session (spec §3 storage keys). The token lives in local storage
+ * The browser's copy of the session (product §5 storage keys). The token lives in local storage
  * under `currentUser` as the brief says; the server keeps the real session and can revoke it.
  * The chosen application is per tab (session storage `applicationId`).
  */

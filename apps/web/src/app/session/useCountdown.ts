@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A countdown from `from` seconds, one step each second (spec §4: 120 … 0). `onZero` runs once
+ * A countdown from `from` seconds, one step each second (product §4: 120 … 0). `onZero` runs once
  * when it reaches 0. `reset` stops it and puts it back to `from`.
  */
 export function useCountdown(from: number, onZero: () => void) {

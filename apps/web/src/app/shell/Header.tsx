@@ -22,7 +22,7 @@ import { Logo } from './Logo';
 interface Props {
   navOpened: boolean;
   onToggleNav?: () => void;
-  /** The 'mark' (spec §3): shows the user dropdown; hidden on the portal home pages. */
+  /** The 'mark' (product §5): shows the user dropdown; hidden on the portal home pages. */
   mark: boolean;
 }
 

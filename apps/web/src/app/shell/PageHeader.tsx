@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Crumb } from './titles';
 
-/** Title and breadcrumbs (spec §2 page area): status false → inactive, not a link. */
+/** Title and breadcrumbs (product §2 page area): status false → inactive, not a link. */
 export function PageHeader({ crumbs }: { crumbs: Crumb[] }) {
   const last = crumbs.at(-1);
   return (

@@ -80,7 +80,7 @@ describe('SideNav', () => {
     expect(screen.getByRole('button', { name: 'Beta One' })).toHaveAttribute('data-selected', 'true');
   });
 
-  it('turns scrolling overflow off while hovered and on when left (readings 15)', async () => {
+  it('turns scrolling overflow off while hovered and on when left (product §10.15)', async () => {
     renderUi(<SideNav sections={MENU} loading={false} />);
     const nav = screen.getByTestId('side-nav');
     expect(nav.style.overflowY).toBe('auto');

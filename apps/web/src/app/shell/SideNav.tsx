@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The left navigation (spec §2, §4): sections of items of three kinds, groups nested up to three
+ * The left navigation (product §2, §4): sections of items of three kinds, groups nested up to three
  * levels, an accordion that follows the URL, site children that mark the selected site.
  */
 export function SideNav({ sections, loading, onNavigate }: Props) {
@@ -37,7 +37,7 @@ export function SideNav({ sections, loading, onNavigate }: Props) {
       aria-label="Main navigation"
       className={classes.nav}
       data-hovered={hovered || undefined}
-      // Spec §4 / readings 15: scrolling overflow off while hovered, on when left.
+      // Spec §4 / product §10.15: scrolling overflow off while hovered, on when left.
       style={{ overflowY: hovered ? 'hidden' : 'auto' }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

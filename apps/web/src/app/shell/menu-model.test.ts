@@ -67,7 +67,7 @@ const at = (url: string) => {
   return { pathname, search: q ? `?${q}` : '' };
 };
 
-describe('itemHref (spec §2 item kinds)', () => {
+describe('itemHref (product §2 item kinds)', () => {
   it('external → its address; main_state → that route; link → /state; site child → state?site=location_id', () => {
     expect(itemHref(MENU[2]!.main[0]!)).toBe('https://x.example/p');
     expect(itemHref(MENU[0]!.main[1]!)).toBe('/dashboard/default');
@@ -111,7 +111,7 @@ describe('helpers', () => {
     expect(hrefMatches('/device-details?site=1', at('/device-details?site=2'))).toBe(false);
     expect(hrefMatches('https://x', at('/'))).toBe(false);
   });
-  it('reopening a dashboard alternates /dashboard/common1 and /dashboard/common2 (spec §2)', () => {
+  it('reopening a dashboard alternates /dashboard/common1 and /dashboard/common2 (product §2)', () => {
     expect(dashboardHref('/dashboard/common?dashboard=7', '/hc-dashboards')).toBe(
       '/dashboard/common?dashboard=7',
     );

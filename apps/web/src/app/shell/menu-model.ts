@@ -1,7 +1,7 @@
 import type { MenuItem, MenuSection } from '@kestrel/contract';
 
 /**
- * The left navigation's rules (spec §2 left navigation, §4 menu loading), pure so that they are
+ * The left navigation's rules (product §2 left navigation, §4 menu loading), pure so that they are
  * tested without a browser. Every item gets a key from its position: "section/index/index…".
  */
 export interface Where {
@@ -19,7 +19,7 @@ export function itemHref(item: MenuItem): string | null {
   return `/${item.state}`;
 }
 
-/** common1/common2 are the same dashboard page opened anew (spec §2). */
+/** common1/common2 are the same dashboard page opened anew (product §2). */
 const canonicalPath = (p: string) => p.replace(/^\/dashboard\/common[12]$/, '/dashboard/common');
 
 /** An internal href matches when the path is the same and each of its query values is present. */

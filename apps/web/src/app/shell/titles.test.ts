@@ -3,7 +3,7 @@ import { breadcrumbs, crumbLabel, pageTitle, tabTitle } from './titles';
 
 const base = { label: 'Devices', search: '' };
 
-describe('breadcrumb titles (spec §2)', () => {
+describe('breadcrumb titles (product §2)', () => {
   it("device page: 'SN - {device id} - {label}'", () => {
     expect(pageTitle({ ...base, path: 'device-details', search: '?deviceId=12', deviceId: 'MG1234' })).toBe(
       'SN - MG1234 - Devices',
@@ -66,7 +66,7 @@ describe('breadcrumbs', () => {
       status: false,
     });
   });
-  it("tab title is 'Kestrel | {label}' (readings 1)", () => {
+  it("tab title is 'Kestrel | {label}' (product §10.1)", () => {
     expect(tabTitle('Kestrel', 'Fleet overview')).toBe('Kestrel | Fleet overview');
   });
 });

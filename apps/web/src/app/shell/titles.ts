@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs and titles (spec §2 Breadcrumbs / Breadcrumb titles, readings 1).
+ * Breadcrumbs and titles (product §2 Breadcrumbs / Breadcrumb titles, product §10.1).
  */
 export interface Crumb {
   label: string;

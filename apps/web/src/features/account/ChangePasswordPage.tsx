@@ -18,7 +18,7 @@ export function newPasswordProblem(current: string, next: string, confirm: strin
   return null;
 }
 
-/** change-password (readings 8): public layout, but it needs a session; SSO users cannot use it. */
+/** change-password (product §10.8): public layout, but it needs a session; SSO users cannot use it. */
 export default function ChangePasswordPage() {
   const config = useAppConfig();
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ export default function ChangePasswordPage() {
       toast({ type: 'success', msg: message });
       navigate(home, { replace: true });
     } catch {
-      // The shared handler showed the server's reason (spec §8).
+      // The shared handler showed the server's reason (product §8).
     }
   };
 

@@ -31,7 +31,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-/** user/profile: the shell hides title and navigation here (spec §2), so the page has its own. */
+/** user/profile: the shell hides title and navigation here (product §2), so the page has its own. */
 export default function ProfilePage() {
   const profile = useProfile();
   const update = useUpdateProfile();

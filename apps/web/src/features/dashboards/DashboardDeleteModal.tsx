@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * 'Dashboard Delete' (spec §2, readings 13): an empty body, Cancel and ×, and the confirm button
+ * 'Dashboard Delete' (product §2, product §10.13): an empty body, Cancel and ×, and the confirm button
  * 'Delete'. The dashboards feature wires the deletion itself. The title names the dialog (an
  * aria-label on Mantine's root div would be an ARIA attribute on an element without a role).
  */

@@ -1,7 +1,7 @@
 import { flowLayout, type LayoutItem } from './layout';
 
 /**
- * The built-in dashboards (DESIGN.md §5): each a set of catalogue widgets in reading order.
+ * The built-in dashboards (product §2): each a set of catalogue widgets in reading order.
  * `wide` widgets take a whole row (time series, heat maps, tables).
  */
 export interface BuiltInDashboard {

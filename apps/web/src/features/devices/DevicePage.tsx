@@ -17,7 +17,7 @@ import { TubeCard } from './TubeCard';
 export function DevicePage({ deviceId }: { deviceId: number }) {
   const device = useDeviceData(deviceId);
   const serial = device.data?.serial;
-  // Title 'SN - {serial} - Devices' (spec §2), also after a reload.
+  // Title 'SN - {serial} - Devices' (product §2), also after a reload.
   useEffect(() => {
     if (serial) selectDevice({ serial });
   }, [serial]);

@@ -12,7 +12,7 @@ export const selectDevice = (d: Pick<DeviceRow, 'serial'>) => select({ deviceId:
 
 type Column = 'site' | 'customer' | 'onboarding';
 
-/** The device table (spec §4 colours, including the inverted 'needs attention' flag). */
+/** The device table (product §4 colours, including the inverted 'needs attention' flag). */
 export function DeviceTable({ rows, hide = [] }: { rows: DeviceRow[]; hide?: Column[] }) {
   const show = (c: Column) => !hide.includes(c);
   if (!rows.length)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attentionPill, connectionPill, needsAttention, onboardingPill, tubePill } from './status-colours';
 
-describe('status colours (spec §4)', () => {
+describe('status colours (product §4)', () => {
   it('connection: GREEN, YELLOW, RED in their colours, null grey and called unavailable', () => {
     expect(connectionPill('GREEN')).toEqual({ colour: 'green', label: 'GREEN' });
     expect(connectionPill('YELLOW')).toEqual({ colour: 'yellow', label: 'YELLOW' });

@@ -14,7 +14,7 @@ import {
 } from '@kestrel/contract/status';
 
 /**
- * What each status looks like (spec §4; the rules are in packages/contract/src/status.ts).
+ * What each status looks like (product §4; the rules are in packages/contract/src/status.ts).
  * Colours are chosen for WCAG AA contrast of the text on them.
  */
 export const PILL_COLOURS: Record<StatusColour, { bg: string; fg: string }> = {

@@ -1,7 +1,7 @@
 import { Button, Center, EmptyState, Stack } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 
-/** The server cannot be reached (spec §8): say so, and offer to try again. */
+/** The server cannot be reached (product §8): say so, and offer to try again. */
 export function OfflineScreen({ onRetry, retrying }: { onRetry: () => void; retrying?: boolean }) {
   return (
     <Center mih="70vh" p="md">

@@ -14,7 +14,7 @@ import { ConnectionCountPills, TubeCountPills } from './StatusCounts';
 import { filterSites, SITE_SORTS, type SiteSort, sortSites } from './site-list';
 
 export const siteViewPath = (id: number) => `/hc-dashboards/SiteViewComponent?site=${id}`;
-/** The site view's title reads the site's name from the shared selection (spec §2 titles). */
+/** The site view's title reads the site's name from the shared selection (product §2 titles). */
 export const selectSite = (s: Pick<SiteSummary, 'id' | 'displayName'>) =>
   select({ site: String(s.id), siteName: s.displayName });
 

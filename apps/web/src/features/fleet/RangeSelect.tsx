@@ -11,7 +11,7 @@ const OFFERED: DatePreset[] = [
   'previous_year',
 ];
 
-/** The period the volumes cover (spec §9 presets; default the past 30 days). */
+/** The period the volumes cover (product §9 presets; default the past 30 days). */
 export function RangeSelect({ value, onChange }: { value: DatePreset; onChange: (p: DatePreset) => void }) {
   return (
     <NativeSelect

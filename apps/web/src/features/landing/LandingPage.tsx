@@ -29,7 +29,7 @@ const FEATURES = [
   },
 ];
 
-/** The landing page (spec §2): the header's Home link and the first breadcrumb lead here. */
+/** The landing page (product §2): the header's Home link and the first breadcrumb lead here. */
 export default function LandingPage() {
   const config = useAppConfig();
   const signedIn = isSignedIn();

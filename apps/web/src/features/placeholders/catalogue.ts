@@ -1,5 +1,5 @@
 /**
- * What each signed-in route becomes (DESIGN.md §5) and which piece of work brings its data.
+ * What each signed-in route becomes (product §2) and which piece of work brings its data.
  * Until then the page says so honestly instead of showing an empty screen.
  */
 const ANALYTICS = 'the analytics release';

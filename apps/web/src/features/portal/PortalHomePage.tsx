@@ -81,7 +81,7 @@ const TILES: Tile[] = [
 ];
 
 /**
- * client-portal and {provider}-portal (readings 6): the home page of each portal, with tiles for
+ * client-portal and {provider}-portal (product §10.6): the home page of each portal, with tiles for
  * the areas the user may open. The shell's mark is hidden here, so the page offers sign-out itself.
  */
 export default function PortalHomePage() {

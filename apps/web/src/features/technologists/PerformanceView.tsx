@@ -87,7 +87,7 @@ export default function PerformanceView({ id }: { id: number }) {
   const [range, setRange] = useState(defaultRange);
   const perf = useTechPerformance(id, range);
   const name = perf.data?.technologist.displayName;
-  // Titles the page '{technologist name} - Technologists' (spec §2), also after a reload.
+  // Titles the page '{technologist name} - Technologists' (product §2), also after a reload.
   useEffect(() => {
     if (name) select({ techName: name });
   }, [name]);

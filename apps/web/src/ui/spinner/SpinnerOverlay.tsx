@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import './spinners.css';
 
-/** The nine variants of spec §2. */
+/** The nine variants of product §2. */
 export const SPINNER_VARIANTS = [
   'cube-grid',
   'rotating-plane',
@@ -40,12 +40,12 @@ export function Spinner({ variant = 'chasing-dots' }: { variant?: SpinnerVariant
 
 interface OverlayProps {
   variant?: SpinnerVariant;
-  /** Optional background colour behind the spinner (spec §2). */
+  /** Optional background colour behind the spinner (product §2). */
   background?: string;
   label?: string;
 }
 
-/** Full-screen overlay: z-index 9999 at 70 % opacity (spec §9). */
+/** Full-screen overlay: z-index 9999 at 70 % opacity (product §9). */
 export function SpinnerOverlay({ variant, background, label = 'Loading…' }: OverlayProps) {
   return (
     <div className="spinner-overlay" role="status" aria-live="polite" data-testid="spinner-overlay">

@@ -1,8 +1,8 @@
 import { CHART_PALETTE, DEVICE_TYPE_COLOURS, STATUS_COLOURS } from '@kestrel/contract';
 
 /**
- * Series that mean a status or a device type keep their colour on every chart (widgets.md):
- * connection and tube status from spec §4, device types from the colour sets of spec §3.
+ * Series that mean a status or a device type keep their colour on every chart (the widget catalogue):
+ * connection and tube status from product §4, device types from the colour sets of product §5.
  * Everything else takes the seven-colour palette in order.
  */
 const FIXED: Record<string, string> = {

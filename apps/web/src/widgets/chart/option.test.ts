@@ -8,7 +8,7 @@ type Any = Record<string, any>;
 const opt = (chart: Parameters<typeof chartOption>[0], a: WidgetAnswer) => chartOption(chart, a) as Any;
 
 describe('chart options', () => {
-  it('draws lines with symbols of radius 15 (spec §9) and a tooltip per axis', () => {
+  it('draws lines with symbols of radius 15 (product §9) and a tooltip per axis', () => {
     const o = opt('line', {
       kind: 'categories',
       categories: ['2026-10-01', '2026-10-02'],

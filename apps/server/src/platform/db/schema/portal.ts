@@ -15,7 +15,7 @@ export const dashboards = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     customerId: integer().references(() => customers.id),
     name: text().notNull(),
-    /** Route state the menu opens it at (spec §3 dashboardState), e.g. 'dashboard/common'. */
+    /** Route state the menu opens it at (product §5 dashboardState), e.g. 'dashboard/common'. */
     state: text().notNull().default('dashboard/common'),
     isTemplate: boolean().notNull().default(false),
     canEdit: boolean().notNull().default(true),

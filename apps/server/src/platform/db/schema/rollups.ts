@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Rollups that the widgets read (DESIGN.md §1.4), kept in the same transaction as the facts.
+ * Rollups that the widgets read (docs/architecture.md "Data flow"), kept in the same transaction as the facts.
  * Each family exists per day, per month and per year: a question over a long range reads whole
  * years and months from the coarse tables and only the days at its edges from the daily one, so
  * its cost depends on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,

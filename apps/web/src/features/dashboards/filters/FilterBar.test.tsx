@@ -55,7 +55,7 @@ afterEach(() => {
 });
 
 describe('dashboard filter bar', () => {
-  it('offers exactly the presets of spec §9 plus a custom range, past 30 days by default', async () => {
+  it('offers exactly the presets of product §9 plus a custom range, past 30 days by default', async () => {
     renderUi(
       withQuery(
         <>

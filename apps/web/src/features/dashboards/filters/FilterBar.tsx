@@ -12,7 +12,7 @@ const PRESET_OPTIONS = [
 const ALL_SITES = '';
 
 /**
- * The date and site filter of every dashboard: the presets of spec §9 or a custom range, and a
+ * The date and site filter of every dashboard: the presets of product §9 or a custom range, and a
  * site kept in local storage (`site`, `siteName`) so that it follows the user across pages.
  */
 export function FilterBar() {

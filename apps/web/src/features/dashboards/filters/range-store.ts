@@ -2,7 +2,7 @@ import { type DatePreset, type DateRange, isIsoDate, presetRange } from '@kestre
 import { useSyncExternalStore } from 'react';
 
 /**
- * The dashboards' date range (spec §3 fromDateSelected / toDateSelected): a preset of spec §9,
+ * The dashboards' date range (product §5 fromDateSelected / toDateSelected): a preset of product §9,
  * evaluated anew each day, or a custom range. Kept in memory so that moving between dashboards
  * keeps it; a reload starts from the default.
  */

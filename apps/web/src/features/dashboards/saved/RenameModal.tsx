@@ -11,7 +11,7 @@ interface Props {
   onRename: (name: string) => void;
 }
 
-/** Rename (spec §4): updates the dashboard's dashboardState entry; the dashboard stays the same. */
+/** Rename (product §4): updates the dashboard's dashboardState entry; the dashboard stays the same. */
 export function RenameModal({ opened, current, saving, error, onCancel, onRename }: Props) {
   const [name, setName] = useState(current);
   useEffect(() => {

@@ -21,7 +21,7 @@ const saveLabel = (method: 'PUT' | 'POST', hasId: boolean) =>
 
 /**
  * One saved dashboard (or a new one): view it with the date/site filter, or edit it — add,
- * remove, reorder and resize widgets, name it and save (PUT or POST, spec §4), rename, delete.
+ * remove, reorder and resize widgets, name it and save (PUT or POST, product §4), rename, delete.
  */
 export function SavedDashboardEditor({ dashboard }: { dashboard: DashboardDefinition | null }) {
   const navigate = useNavigate();

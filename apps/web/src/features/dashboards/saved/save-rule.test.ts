@@ -3,7 +3,7 @@ import { saveCall } from './save-rule';
 
 const data = { schemaVersion: 1 as const, widgets: [{ key: 'a', widgetId: 9049, options: {} }], layout: [] };
 
-describe('saving a dashboard (spec §4)', () => {
+describe('saving a dashboard (product §4)', () => {
   it('PUTs to widgets/{id} when the dashboard exists and keeps its name', () => {
     expect(saveCall({ id: 7, savedName: 'Morning huddle', name: 'Morning huddle', data })).toEqual({
       method: 'PUT',
