@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFleetObjects } from '@kestrel/fleet-sim/send';
 import { type Database, openPglite, openPostgres } from '@kestrel/server/platform/db/index';
-import { rowsOf } from '@kestrel/server/platform/scope';
+import { rowsOf } from '@kestrel/server/platform/db/rows';
 import { sql } from 'drizzle-orm';
 import {
   BENCH_METRICS_TOKEN,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedRange, id, idText, instantText, line } from './bounds';
-import { deviceTypes, onboardingStates } from './status';
+import { deviceTypes, onboardingStates, TUBE_LIFE_STATUSES } from './status';
 
 /**
  * Devices, connection status and onboarding: request and response bodies of `/api/ha/devices`,
@@ -10,7 +10,7 @@ import { deviceTypes, onboardingStates } from './status';
 export const deviceTypeSchema = z.enum(deviceTypes);
 export const onboardingStateSchema = z.enum(onboardingStates);
 export const connectionStatusSchema = z.enum(['GREEN', 'YELLOW', 'RED']).nullable();
-export const tubeLifeStatusSchema = z.enum(['Tube OK', 'Schedule Replacement', 'Replace Tube']);
+export const tubeLifeStatusSchema = z.enum(TUBE_LIFE_STATUSES);
 
 const instant = z.string().describe('ISO 8601 instant (UTC)');
 /** An ISO 8601 instant with its offset, e.g. 2026-03-01T08:00:00Z, within the date window. */

@@ -1,7 +1,11 @@
 /** Status rules shared by server and web (product §4, product §10.12). */
 
 export const TUBE_LIFE_DEFAULTS = { tubeLifeYellow: 61, tubeLifeRed: 31 } as const;
-export type TubeLifeStatus = 'Tube OK' | 'Schedule Replacement' | 'Replace Tube';
+/** The tube-life statuses, from healthy to due; every list of them is built from this one. */
+export const TUBE_LIFE_STATUSES = ['Tube OK', 'Schedule Replacement', 'Replace Tube'] as const;
+export type TubeLifeStatus = (typeof TUBE_LIFE_STATUSES)[number];
+/** What a report shows for a tube without a forecast. */
+export const NO_FORECAST = 'No forecast';
 
 export function tubeLifeStatus(
   daysRemaining: number,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedRange, id, line, paragraph } from './bounds';
 import { deviceTypeSchema, instantInput, tubeLifeStatusSchema } from './devices';
+import { NO_FORECAST, TUBE_LIFE_STATUSES } from './status';
 
 /**
  * Tube life: `/api/ha/tubeinfo`, `tubeservice`, `filtertubereport` and `changetubestatus`
@@ -65,7 +66,7 @@ export const tubeReportRow = z.object({
 });
 export type TubeReportRow = z.infer<typeof tubeReportRow>;
 
-export const tubeStatusFilter = z.enum(['Tube OK', 'Schedule Replacement', 'Replace Tube', 'No forecast']);
+export const tubeStatusFilter = z.enum([...TUBE_LIFE_STATUSES, NO_FORECAST]);
 
 export const tubeReportFilter = boundedRange(
   boundedRange(
@@ -88,12 +89,12 @@ export const tubeReportFilter = boundedRange(
 );
 export type TubeReportFilter = z.infer<typeof tubeReportFilter>;
 
-export const tubeCounts = z.object({
-  'Tube OK': z.number(),
-  'Schedule Replacement': z.number(),
-  'Replace Tube': z.number(),
-  'No forecast': z.number(),
-});
+export const tubeCounts = z.object(
+  Object.fromEntries(tubeStatusFilter.options.map((s) => [s, z.number()])) as Record<
+    z.infer<typeof tubeStatusFilter>,
+    z.ZodNumber
+  >,
+);
 export const tubeReportResult = z.object({ counts: tubeCounts, rows: z.array(tubeReportRow) });
 
 export const tubeServiceResult = z.object({

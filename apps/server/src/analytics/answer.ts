@@ -1,7 +1,7 @@
 import { type WidgetAnswer, type WidgetDataResult, widgetById } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { connectionThresholds } from '../features/devices/connection';
+import { connectionThresholds } from '../domain/fleet-status/connection';
 import type { Db } from '../platform/db';
 import { badRequest, forbidden, notFound } from '../platform/errors';
 import type { Scope } from '../platform/scope';

@@ -1,7 +1,7 @@
 import type { ConnectionThresholds, WidgetAnswer } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 import { daysBetween, type Grain, ladder, type Weights } from './ladder';
 import { ROLLUP_MEASURES } from './rollups/apply';
 

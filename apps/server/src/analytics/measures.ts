@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { connectionThresholds } from '../features/devices/connection';
+import { connectionThresholds } from '../domain/fleet-status/connection';
 import { granularityOf, type QuestionContext, ratio, round } from './context';
 
 /**

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFleet } from '../demo/load-fleet';
 import { storeBatch } from '../ingest/store';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 import { buildTestApp, type TestApp } from '../test/app';
 import { granularityOf, type QuestionContext } from './context';
 import { addDays } from './ladder';

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/auth/passwords';
+import { rowsOf } from '../platform/db/rows';
 import { users } from '../platform/db/schema';
-import { rowsOf } from '../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { DEMO_LOGINS, loadDemo, syncDemoPasswords } from '.';
 

@@ -1,6 +1,6 @@
 import { type DicomRecord, fleetHistory, MANUFACTURER, MODELS, type SimFleet } from '@kestrel/fleet-sim';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { refreshTubeForecasts } from '../features/tubes/forecast';
+import { refreshTubeForecasts } from '../domain/fleet-status/tube-forecast';
 import { mapObject, recordHeader } from '../ingest/mapping';
 import type { DoseReport, ImageObservation, RejectionObservation } from '../ingest/mapping/types';
 import { storeBatch } from '../ingest/store';

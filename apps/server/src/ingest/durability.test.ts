@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 import { GE_PRESENTATION, tempDir } from '../test/dicom-files';
 
 /**

@@ -2,6 +2,7 @@ import { isProviderRole } from '@kestrel/contract';
 import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from './auth/sessions';
 import type { DbOrTx } from './db';
+import { rowsOf } from './db/rows';
 
 /**
  * What a caller may see (docs/architecture.md "Who sees what"). `all` means the whole fleet (provider admin, service);
@@ -88,8 +89,3 @@ export function customerVisible(scope: Scope, customerColumn: Column): SQL {
 export const canSeeSite = (scope: Scope, siteId: number) => scope.all || scope.siteIds.includes(siteId);
 
 const toIntArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-
-/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too, typed differently. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

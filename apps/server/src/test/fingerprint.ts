@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 
 /**
  * Tables a refused call may still write: the caller's own session (activity) and the sign-in

@@ -4,11 +4,12 @@ import {
   tubeDaysRemaining as daysRemaining,
   laterOf,
   objectKindLabel,
+  TUBE_LIFE_STATUSES,
   tubeLifeStatus,
   type WidgetAnswer,
 } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
-import { tubeUsage } from '../../features/tubes/forecast';
+import { tubeUsage } from '../../domain/fleet-status/tube-forecast';
 import { bucketSql, buckets, type Question, type QuestionContext, query, sitesWhere } from '../context';
 
 /**
@@ -89,7 +90,7 @@ const CONNECTION = [
   ['RED', 'Silent'],
   [null, 'Never seen'],
 ] as const;
-const TUBE = ['Tube OK', 'Schedule Replacement', 'Replace Tube'] as const;
+const TUBE = TUBE_LIFE_STATUSES;
 
 function perSite(
   rows: EquipmentRow[],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
 import { applyRollupDeltas, refreshFleetSql } from './apply';
 import { type RollupDeltas, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
 

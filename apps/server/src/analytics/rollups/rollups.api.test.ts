@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFleet } from '../../demo/load-fleet';
 import { storeBatch } from '../../ingest/store';
-import { rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { ensureRollupsCurrent, rebuildAllRollups, rebuildDeviceRollups } from '.';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { appConfig, envelope } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicAccess } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { sessionTimings } from './timings';
 
 const rootPackage = path.resolve(import.meta.dirname, '../../../../../package.json');
@@ -38,6 +39,6 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: publicAccess },
       schema: { tags: ['portal'], response: { 200: envelope(appConfig) } },
     },
-    async () => ({ success: true as const, result }),
+    async () => ok(result),
   );
 };

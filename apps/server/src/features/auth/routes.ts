@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { publicAccess, sessionAccess, signedIn } from '../../platform/auth/access';
 import { prepareBurnVerifyTime } from '../../platform/auth/passwords';
 import { type AuthUser, revokeSession, touchSession } from '../../platform/auth/sessions';
+import { ok } from '../../platform/envelope';
 import { listLogins } from './audit';
 import { changePassword, login } from './service';
 
@@ -37,13 +38,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      return { success: true as const, result };
+      return ok(result);
     },
   );
 
   const logout = async (request: { auth: { sessionId: string } | null }) => {
     await revokeSession(app.db, request.auth!.sessionId, app.now());
-    return { success: true as const, result: 'You have been signed out.' };
+    return ok('You have been signed out.');
   };
   const logoutSchema = { tags: ['auth'], response: { 200: envelope(z.string()) } };
   app.get('/logout', { config: { access: signedIn, touch: false }, schema: logoutSchema }, logout);
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.now();
       await touchSession(app.db, request.auth!, now, app.sessionPolicy, true);
-      return { success: true as const, result: info(request.auth!.user, app.sessionPolicy.idleMs) };
+      return ok(info(request.auth!.user, app.sessionPolicy.idleMs));
     },
   );
 
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const left = request.auth!.lastSeenAt.getTime() + app.sessionPolicy.idleMs - app.now().getTime();
-      return { success: true as const, result: info(request.auth!.user, left) };
+      return ok(info(request.auth!.user, left));
     },
   );
 
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changePassword(app, request.auth!, request.body);
-      return { success: true as const, result: 'Your password has been changed.' };
+      return ok('Your password has been changed.');
     },
   );
 
@@ -93,10 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: auditRoles,
       schema: { tags: ['auth'], querystring: loginDetailsFilter, response: { 200: auditPage } },
     },
-    async (request) => ({
-      success: true as const,
-      result: await listLogins(app.db, await request.scope(), request.query),
-    }),
+    async (request) => ok(await listLogins(app.db, await request.scope(), request.query)),
   );
   app.post(
     '/ha/loginDetails/filter',
@@ -104,10 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: auditRoles,
       schema: { tags: ['auth'], body: loginDetailsFilter, response: { 200: auditPage } },
     },
-    async (request) => ({
-      success: true as const,
-      result: await listLogins(app.db, await request.scope(), request.body),
-    }),
+    async (request) => ok(await listLogins(app.db, await request.scope(), request.body)),
   );
 
   function info(user: AuthUser, leftMs: number) {

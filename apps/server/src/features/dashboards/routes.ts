@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { dashboardStateOf } from './queries';
 import {
   createDashboard,
@@ -21,7 +22,6 @@ import {
   updateDashboard,
 } from './service';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['dashboards'];
 
 /**

@@ -1,10 +1,13 @@
 import { CONNECTION_DEFAULTS, type ConnectionThresholds } from '@kestrel/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rebuildDeviceRollups } from '../../analytics/rollups';
+import { recordMove } from '../../domain/fleet-status/connection';
+import { recountTubeUsage } from '../../domain/fleet-status/tube-usage';
 import { normaliseOperator } from '../../ingest/mapping/values';
 import { localToInstant } from '../../ingest/store/local-time';
 import { resolveTechnologists, technologistKey } from '../../ingest/store/technologists';
 import type { Db, Tx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import {
   deviceHeartbeats,
   deviceStatusHistory,
@@ -16,9 +19,6 @@ import {
   unassignedFacts,
 } from '../../platform/db/schema';
 import { badRequest, notFound } from '../../platform/errors';
-import { rowsOf } from '../../platform/scope';
-import { recountTubeUsage } from '../tubes/usage';
-import { recordMove } from './connection';
 
 interface Site {
   id: number;

@@ -1,9 +1,14 @@
 import { availability, type ConnectionThresholds, type DeviceDetails, laterOf } from '@kestrel/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import {
+  connectionTransitions,
+  type SeenChange,
+  shownChanges,
+  statusHistory,
+} from '../../domain/fleet-status/connection';
 import type { DbOrTx } from '../../platform/db';
 import { deviceHeartbeats } from '../../platform/db/schema';
 import { type Scope, siteVisible } from '../../platform/scope';
-import { connectionTransitions, type SeenChange, shownChanges, statusHistory } from './connection';
 import { type DeviceWithPlace, toDeviceRows } from './queries';
 
 const DAY_MS = 86_400_000;

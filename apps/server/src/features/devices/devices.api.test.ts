@@ -4,6 +4,7 @@ import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
+import { rowsOf } from '../../platform/db/rows';
 import {
   devices,
   imageFacts,
@@ -12,7 +13,6 @@ import {
   technologists,
   unassignedFacts,
 } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { placeLateFacts } from './assign';

@@ -1,6 +1,7 @@
 import { DEVICE_KEY_HEADER, envelope, heartbeatRequest, heartbeatResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deviceAccess } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { recordHeartbeat } from './heartbeat';
 
 /**
@@ -36,10 +37,7 @@ export const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
       const deviceId = request.device!.id;
       const now = app.now();
       const { connectionStatus } = await recordHeartbeat(app.db, app.config, deviceId, request.body, now);
-      return {
-        success: true as const,
-        result: { deviceId, receivedAt: now.toISOString(), connectionStatus },
-      };
+      return ok({ deviceId, receivedAt: now.toISOString(), connectionStatus });
     },
   );
 };

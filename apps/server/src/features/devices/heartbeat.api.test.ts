@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateConnections } from '../../domain/fleet-status/connection';
 import { deviceHeartbeats, deviceStatusHistory, devices } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
-import { evaluateConnections } from './connection';
 import { startDeviceMonitor } from './monitor';
 
 const MIN = 60_000;

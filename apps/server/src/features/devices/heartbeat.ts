@@ -1,10 +1,10 @@
 import type { ConnectionStatus, HeartbeatRequest } from '@kestrel/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { connectionThresholds, recordContact } from '../../domain/fleet-status/connection';
+import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
 import { deviceHeartbeats, devices, tubes } from '../../platform/db/schema';
-import { refreshTubeForecasts } from '../tubes/forecast';
-import { connectionThresholds, recordContact } from './connection';
 
 /**
  * A heartbeat: keep the reading, update the device's last contact and latest values, record the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { refreshTubeForecasts } from '../tubes/forecast';
+import { connectionThresholds, evaluateConnections } from '../../domain/fleet-status/connection';
+import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
 import { placeLateFacts } from './assign';
-import { connectionThresholds, evaluateConnections } from './connection';
 
 /**
  * The periodic part of device monitoring, started by the process (not by tests, which call the

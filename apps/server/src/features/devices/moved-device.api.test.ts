@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { evaluateConnections } from '../../domain/fleet-status/connection';
 import { deviceHeartbeats, deviceStatusHistory, ingestLog } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
-import { evaluateConnections } from './connection';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

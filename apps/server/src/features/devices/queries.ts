@@ -6,11 +6,11 @@ import {
   laterOf,
 } from '@kestrel/contract';
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { tubeView } from '../../domain/fleet-status/tube-forecast';
+import { tubeThresholdsFor } from '../../domain/fleet-status/tube-thresholds';
 import type { DbOrTx } from '../../platform/db';
 import { customers, devices, sites, tubes } from '../../platform/db/schema';
 import type { Scope } from '../../platform/scope';
-import { tubeView } from '../tubes/forecast';
-import { tubeThresholdsFor } from '../tubes/thresholds';
 import { deviceVisible } from './policy';
 
 export type DeviceWithPlace = Awaited<ReturnType<typeof loadDevices>>[number];

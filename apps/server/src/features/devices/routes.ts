@@ -19,18 +19,18 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { connectionThresholds } from '../../domain/fleet-status/connection';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { issueDeviceKey } from '../../platform/auth/device-keys';
 import { devices } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { assignDevice } from './assign';
-import { connectionThresholds } from './connection';
 import { deviceDetailsOf } from './details';
 import { DEVICE_ADMINS, deviceVisible } from './policy';
 import { listDevices, loadDevices, toDeviceRows, visibleDevice } from './queries';
 import { deviceStatusReport } from './status-report';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['devices'];
 
 /** `/api/ha/…` device endpoints (docs/api.md "Devices, status and tubes"), scoped to the caller. */

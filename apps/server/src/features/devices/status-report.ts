@@ -5,9 +5,14 @@ import {
   type DeviceStatusResult,
   laterOf,
 } from '@kestrel/contract';
+import {
+  connectionTransitions,
+  type SeenChange,
+  shownChanges,
+  statusHistory,
+} from '../../domain/fleet-status/connection';
 import type { DbOrTx } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
-import { connectionTransitions, type SeenChange, shownChanges, statusHistory } from './connection';
 import type { DeviceWithPlace } from './queries';
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetData } from '../../analytics/answer';
 import { loadFleet } from '../../demo/load-fleet';
-import { FULL_SCOPE, rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
+import { FULL_SCOPE } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeUser, TEST_PASSWORD } from '../../test/factories';
 

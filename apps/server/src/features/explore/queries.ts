@@ -1,7 +1,8 @@
 import type { ExploreFilters, ImageRecord, StudyRecord } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf, type Scope } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
+import type { Scope } from '../../platform/scope';
 import { imageConditions, studyConditions } from './filters';
 
 const SORT: Record<string, string> = {

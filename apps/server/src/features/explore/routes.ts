@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sitesFor } from '../../analytics/answer';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { csvExport, studiesCsvExport, studiesXlsxExport, xlsxExport } from './export';
 import { countImages, listImages, listStudies } from './queries';
 
@@ -28,7 +29,7 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await request.scope();
       const q = request.query;
       const [total, rows] = await Promise.all([countImages(app.db, scope, q), listImages(app.db, scope, q)]);
-      return { success: true as const, result: { total, page: q.page, pageSize: q.pageSize, rows } };
+      return ok({ total, page: q.page, pageSize: q.pageSize, rows });
     },
   );
 
@@ -41,7 +42,7 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const { total, rows } = await listStudies(app.db, await request.scope(), q);
-      return { success: true as const, result: { total, page: q.page, pageSize: q.pageSize, rows } };
+      return ok({ total, page: q.page, pageSize: q.pageSize, rows });
     },
   );
 

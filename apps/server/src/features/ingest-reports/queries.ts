@@ -1,8 +1,9 @@
 import type { FailedFilesFilter, FailedFilesReport, IngestLogRow, LastFileRow } from '@kestrel/contract';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { devices, ingestLog, sites } from '../../platform/db/schema';
-import { rowsOf, type Scope, siteVisible } from '../../platform/scope';
+import { type Scope, siteVisible } from '../../platform/scope';
 
 const DAY_MS = 86_400_000;
 /** `from`/`to` are whole UTC days, both included. */

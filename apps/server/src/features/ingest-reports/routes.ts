@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { failedFiles, lastFiles } from './queries';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['ingest'];
 
 /**

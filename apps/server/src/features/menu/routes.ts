@@ -9,6 +9,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { forbidden } from '../../platform/errors';
 import { applicationsOf } from '../auth/applications';
 import { dashboardStateOf } from '../dashboards/queries';
@@ -42,18 +43,16 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         privacyPolicyUrl: app.config.PRIVACY_POLICY_URL,
       });
       // Spec §7: application 1001 answers with an object whose `menu` holds the list.
-      return { success: true as const, result: applicationId === APPLICATION.clientPortal ? { menu } : menu };
+      return ok(applicationId === APPLICATION.clientPortal ? { menu } : menu);
     });
 
   app.get(
     '/route',
     { config: { access: signedIn }, schema: { tags: ['menu'], response: { 200: envelope(routeInfo) } } },
-    async (request) => ({
-      success: true as const,
-      result: {
+    async (request) =>
+      ok({
         home: roleHome(request.user.role, app.config.PROVIDER_SLUG),
         routes: routesFor(request.user.role, app.config.PROVIDER_SLUG),
-      },
-    }),
+      }),
   );
 };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../platform/auth/access';
 import type { Db } from '../../platform/db';
 import { customers, users } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 
 /** The caller's own profile: read it, and change the name, job title and phone (product §7 ha/updateprofile). */
@@ -11,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/profile',
     { config: { access: signedIn }, schema: { tags: ['profile'], response: { 200: envelope(profile) } } },
-    async (request) => ({ success: true as const, result: await profileOf(app.db, request.user.id) }),
+    async (request) => ok(await profileOf(app.db, request.user.id)),
   );
 
   app.post(
@@ -32,7 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           updatedAt: app.now(),
         })
         .where(eq(users.id, request.user.id));
-      return { success: true as const, result: await profileOf(app.db, request.user.id) };
+      return ok(await profileOf(app.db, request.user.id));
     },
   );
 };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicAccess } from '../../platform/auth/access';
 import { releaseNotes, releases } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 
 /**
  * `GET /api/releasenotedetails`: the provider's published release notes. Public, because the
@@ -35,9 +36,8 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
             )
             .orderBy(asc(releaseNotes.sort), asc(releaseNotes.id))
         : [];
-      return {
-        success: true as const,
-        result: rows.map((r) => ({
+      return ok(
+        rows.map((r) => ({
           id: r.id,
           version: r.version,
           title: r.title,
@@ -45,7 +45,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
           deviceTypes: r.deviceTypes,
           notes: notes.filter((n) => n.releaseId === r.id).map((n) => ({ kind: n.kind, text: n.text })),
         })),
-      };
+      );
     },
   );
 };

@@ -2,8 +2,9 @@ import type { ConnectionThresholds } from '@kestrel/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PRESENT, rollupRows } from '../../analytics/context';
 import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { customers, devices, sites } from '../../platform/db/schema';
-import { rowsOf, type Scope, siteVisible } from '../../platform/scope';
+import { type Scope, siteVisible } from '../../platform/scope';
 import { loadDevices, toDeviceRows } from '../devices/queries';
 import type { Volumes } from './summarize';
 

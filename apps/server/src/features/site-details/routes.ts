@@ -1,8 +1,9 @@
 import { envelope, siteDetailsQuery, siteDetailsResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { connectionThresholds } from '../../domain/fleet-status/connection';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { badRequest, notFound } from '../../platform/errors';
-import { connectionThresholds } from '../devices/connection';
 import { deviceRowsFor, visibleSites, volumesBySite } from './queries';
 import { activityOf, NO_VOLUMES, needsAttention, worstStatus } from './summarize';
 
@@ -58,21 +59,18 @@ export const siteDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         NO_VOLUMES,
       );
-      return {
-        success: true as const,
-        result: {
-          from,
-          to,
-          kpis: {
-            sites: summaries.length,
-            customers: new Set(summaries.map((s) => s.customerId)).size,
-            needsAttention: needsAttention(atSites),
-            pendingDevices: q.site ? 0 : devices.length - atSites.length,
-            ...activityOf(atSites, total),
-          },
-          sites: summaries,
+      return ok({
+        from,
+        to,
+        kpis: {
+          sites: summaries.length,
+          customers: new Set(summaries.map((s) => s.customerId)).size,
+          needsAttention: needsAttention(atSites),
+          pendingDevices: q.site ? 0 : devices.length - atSites.length,
+          ...activityOf(atSites, total),
         },
-      };
+        sites: summaries,
+      });
     },
   );
 };

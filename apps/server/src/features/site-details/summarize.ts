@@ -1,4 +1,5 @@
 import type { ConnectionCounts, ConnectionStatus, DeviceRow, TubeCounts } from '@kestrel/contract';
+import { tubeStatusFilter } from '@kestrel/contract';
 
 /** Totals over a set of devices and their rollup activity (a site, or the whole visible fleet). */
 export interface Activity {
@@ -26,7 +27,7 @@ export const rejectRate = (rejected: number, images: number) =>
 
 export function activityOf(rows: readonly DeviceRow[], v: Volumes): Activity {
   const connection: ConnectionCounts = { GREEN: 0, YELLOW: 0, RED: 0, unavailable: 0 };
-  const tube: TubeCounts = { 'Tube OK': 0, 'Schedule Replacement': 0, 'Replace Tube': 0, 'No forecast': 0 };
+  const tube = Object.fromEntries(tubeStatusFilter.options.map((s) => [s, 0])) as TubeCounts;
   let last: string | null = null;
   for (const r of rows) {
     connection[r.connectionStatus ?? 'unavailable']++;

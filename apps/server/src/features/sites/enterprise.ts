@@ -20,11 +20,11 @@ import {
   sumsOf,
   ZERO,
 } from '../../analytics/measures';
+import { connectionThresholds } from '../../domain/fleet-status/connection';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { customers, devices, sites } from '../../platform/db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { connectionThresholds } from '../devices/connection';
 import { currentSites } from './queries';
 
 const site = ({ rejected: _, ...m }: ReturnType<typeof measuresOf>) => m;

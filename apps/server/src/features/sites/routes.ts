@@ -11,13 +11,13 @@ import { z } from 'zod';
 import { bumpDataVersion } from '../../analytics/cache';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { sites } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { siteVisible } from '../../platform/scope';
 import { enterprise } from './enterprise';
 import { SITE_EDITORS } from './policy';
 import { currentSites } from './queries';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['sites'];
 
 /** Sites the caller may see, their portal names (product §7 getCurrentSites, changeSiteNames), enterprise. */

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { bumpDataVersion } from '../../analytics/cache';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { technologists } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { mergeTechnologists, unmergeTechnologists } from './merge';
@@ -26,7 +27,6 @@ import { technologistPerformance as performanceOf } from './performance';
 import { TECH_EDITORS, technologistVisible } from './policy';
 import { listTechnologists, toRecord } from './queries';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['technologists'];
 
 /** Technologists of the caller's sites (hc-user, hc-alias; product §7), scoped; edits by TECH_EDITORS. */

@@ -5,14 +5,16 @@ import type {
   TubeThresholds,
   TubeView,
 } from '@kestrel/contract';
+import { NO_FORECAST, tubeStatusFilter } from '@kestrel/contract';
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { tubeView } from '../../domain/fleet-status/tube-forecast';
+import { tubeThresholdsFor } from '../../domain/fleet-status/tube-thresholds';
 import type { DbOrTx } from '../../platform/db';
 import { devices, tubes } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { type DeviceWithPlace, loadDevices, visibleDevice } from '../devices/queries';
-import { tubeView } from './forecast';
-import { tubeThresholdsFor } from './thresholds';
 
 const DAY_MS = 86_400_000;
 
@@ -64,8 +66,8 @@ async function thresholdsOf(db: DbOrTx, rows: DeviceWithPlace[]) {
   return (customerId: number | null): TubeThresholds => map.get(customerId) ?? map.get(null)!;
 }
 
-type StatusKey = 'Tube OK' | 'Schedule Replacement' | 'Replace Tube' | 'No forecast';
-const statusKey = (v: TubeView): StatusKey => v.status ?? 'No forecast';
+type StatusKey = z.infer<typeof tubeStatusFilter>;
+const statusKey = (v: TubeView): StatusKey => v.status ?? NO_FORECAST;
 
 /** Current tubes of the devices the caller may see, filtered; counts per status ignore the status filter. */
 export async function tubeReport(db: DbOrTx, scope: Scope, f: TubeReportFilter, now: Date) {
@@ -91,12 +93,7 @@ export async function tubeReport(db: DbOrTx, scope: Scope, f: TubeReportFilter, 
         within(r.tube.dueAt, f.dueFrom, f.dueTo) &&
         within(r.tube.installedAt, f.installedFrom, f.installedTo),
     );
-  const counts: Record<StatusKey, number> = {
-    'Tube OK': 0,
-    'Schedule Replacement': 0,
-    'Replace Tube': 0,
-    'No forecast': 0,
-  };
+  const counts = Object.fromEntries(tubeStatusFilter.options.map((s) => [s, 0])) as Record<StatusKey, number>;
   for (const r of candidates) counts[statusKey(r.tube)]++;
   const wanted = f.status?.length ? new Set(f.status) : null;
   const out = candidates.filter((r) => !wanted || wanted.has(statusKey(r.tube)));

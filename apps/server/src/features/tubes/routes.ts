@@ -9,11 +9,11 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { TUBE_CHANGERS } from './policy';
 import { tubeInfo, tubeReport, tubeService } from './queries';
 import { changeTube } from './service';
 
-const ok = <T>(result: T) => ({ success: true as const, result });
 const tags = ['tubes'];
 
 /** `/api/ha/…` tube life endpoints (docs/api.md "Devices, status and tubes"), scoped to the caller. */

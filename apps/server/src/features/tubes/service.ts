@@ -1,10 +1,10 @@
 import type { ChangeTubeRequest } from '@kestrel/contract';
 import { and, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
+import { recountTubeUsage, uncountUsageSince } from '../../domain/fleet-status/tube-usage';
 import type { Db } from '../../platform/db';
 import { deviceHeartbeats, devices, tubeRatings, tubes } from '../../platform/db/schema';
 import { badRequest, notFound } from '../../platform/errors';
-import { refreshTubeForecasts } from './forecast';
-import { recountTubeUsage, uncountUsageSince } from './usage';
 
 /** Readings this close to "now" are taken as read at the swap. */
 const SAME_MOMENT_MS = 3600_000;

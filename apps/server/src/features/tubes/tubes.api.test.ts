@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
 import { mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
@@ -7,7 +8,6 @@ import type { Db } from '../../platform/db';
 import { type devices, imageFacts, messages, settings, tubeRatings, tubes } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
-import { refreshTubeForecasts } from './forecast';
 
 const DAY = 86_400_000;
 const RATED = 1_000_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
-import { rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { widgetData } from '../../analytics/answer';
 import { signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 
 const tags = ['widgets'];
 const catalogueEntry = z.object({
@@ -30,10 +31,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/widgetinfo',
     { config: { access: signedIn }, schema: { tags, response: { 200: envelope(z.array(catalogueEntry)) } } },
-    async () => ({
-      success: true as const,
-      result: catalogue(),
-    }),
+    async () => ok(catalogue()),
   );
 
   app.get(
@@ -47,13 +45,13 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({
-      success: true as const,
-      result: legendTypes.map((legend) => ({
-        legend,
-        widgets: catalogue().filter((w) => w.legend === legend),
-      })),
-    }),
+    async () =>
+      ok(
+        legendTypes.map((legend) => ({
+          legend,
+          widgets: catalogue().filter((w) => w.legend === legend),
+        })),
+      ),
   );
 
   app.get(
@@ -62,9 +60,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: { tags, querystring: widgetDataQuery, response: { 200: envelope(widgetDataResult) } },
     },
-    async (request) => ({
-      success: true as const,
-      result: await widgetData(app, await request.scope(), request.query),
-    }),
+    async (request) => ok(await widgetData(app, await request.scope(), request.query)),
   );
 };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/rows';
 import { imageFacts, ingestLog } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { asObject, setValue } from '../../test/dicom-edit';
 import {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type RollupFact, toRollupFact } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { insertUnnest } from '../../platform/db/bulk';
+import { rowsOf } from '../../platform/db/rows';
 import { factAliases, type ImageKind } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
 import type { PreparedFact } from './rows';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db';
-import { rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
 import { freshDatabase } from '../../test/database';
 import { asObject, setValue } from '../../test/dicom-edit';
 import { fixture, GE_PRESENTATION } from '../../test/dicom-files';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type RollupFact, toRollupFact } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { anyOf, insertUnnest } from '../../platform/db/bulk';
+import { rowsOf } from '../../platform/db/rows';
 import { factAliases, imageFacts, pendingRejections } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
 import type { RejectionObservation } from '../mapping/types';
 
 /** Mark stored facts rejected (once) and keep the rest as pending until their images arrive. */

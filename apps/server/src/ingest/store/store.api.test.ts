@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/rows';
 import {
   devices,
   imageFacts,
@@ -10,7 +11,6 @@ import {
   studies,
   technologists,
 } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite } from '../../test/factories';
 import { type DicomRecord, mapObject, recordHeader } from '../mapping';

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { envelope, type UploadedFileResult, uploadResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionAccess } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
 import { refuseTooLarge, tooLarge } from '../stow/routes';
 
@@ -46,21 +47,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const results = await Promise.all(
         files.map((f) => app.ingest.ingest({ bytes: f.bytes, source: { ...source, fileName: f.name } })),
       );
-      return {
-        success: true as const,
-        result: {
-          files: results.map(
-            (r, i): UploadedFileResult => ({
-              fileName: files[i]!.name,
-              sizeBytes: files[i]!.bytes.length,
-              outcome: r.outcome,
-              reason: r.reason,
-              sopInstanceUid: r.sopInstanceUid,
-              deviceSerial: r.deviceSerial,
-            }),
-          ),
-        },
-      };
+      return ok({
+        files: results.map(
+          (r, i): UploadedFileResult => ({
+            fileName: files[i]!.name,
+            sizeBytes: files[i]!.bytes.length,
+            outcome: r.outcome,
+            reason: r.reason,
+            sopInstanceUid: r.sopInstanceUid,
+            deviceSerial: r.deviceSerial,
+          }),
+        ),
+      });
     },
   );
 };

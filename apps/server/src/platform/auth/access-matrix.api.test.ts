@@ -14,8 +14,8 @@ import {
   fieldsOf,
   requestFor,
 } from '../../test/route-requests';
+import { rowsOf } from '../db/rows';
 import { sessions } from '../db/schema';
-import { rowsOf } from '../scope';
 import type { RouteAccess } from './access';
 import { issueDeviceKey } from './device-keys';
 import { createSession, newToken, sessionIdOf } from './sessions';

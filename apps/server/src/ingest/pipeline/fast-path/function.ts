@@ -4,8 +4,8 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { AFTER_UPSERT, ROLLUP_FAMILIES } from '../../../analytics/rollups';
 import type { Db } from '../../../platform/db';
 import { columnsOf } from '../../../platform/db/records';
+import { rowsOf } from '../../../platform/db/rows';
 import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
-import { rowsOf } from '../../../platform/scope';
 import { DOSE_MATCH_SECONDS } from '../../store';
 
 /** SQLSTATE the function raises when the database disagrees with the plan: nothing was written. */

@@ -1,7 +1,7 @@
 import { TUBE_LIFE_DEFAULTS, type TubeThresholds } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../platform/scope';
+import { rowsOf } from '../../platform/db/rows';
 
 const KEYS = ['tubeLifeYellow', 'tubeLifeRed'] as const;
 

@@ -7,9 +7,9 @@ import {
 } from '@kestrel/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { DERIVED_IMAGE_KINDS, devices, messages, tubes } from '../../platform/db/schema';
-import { rowsOf } from '../../platform/scope';
-import { tubeThresholdsFor } from './thresholds';
+import { tubeThresholdsFor } from './tube-thresholds';
 
 const DAY_MS = 86_400_000;
 type TubeRow = typeof tubes.$inferSelect;
