@@ -1,4 +1,4 @@
--- Devices, connection status and tube life (issue 4 part B): latest heartbeat values and the
+-- Devices, connection status and tube life: latest heartbeat values and the
 -- connection status start on the device, device counters and the cached daily-use forecast on
 -- tubes, rated life by model, the context kept for facts of devices not yet assigned to a site,
 -- and one current tube per device.

@@ -1,4 +1,4 @@
--- Facts partitioned by month of local_date (issue 5): a query over a date range reads only its
+-- Facts partitioned by month of local_date: a query over a date range reads only its
 -- months, old months can be archived or dropped whole, and each month's indexes stay small.
 -- Keys on a partitioned table must include the partition key: the primary key becomes
 -- (id, local_date), and the SOP Instance UID and exposure key are unique per local_date — a

@@ -17,7 +17,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
 
 const builtIn = page(() => import('../features/dashboards/BuiltInDashboardPage'));
 
-/** Pages that need no later data; every other signed-in route is a placeholder for now. */
+/** The page behind each signed-in route; a route without one shows the placeholder that names the work bringing it. */
 const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'hc-about': page(() => import('../features/about/AboutPage')),
   'user/profile': page(() => import('../features/account/ProfilePage')),

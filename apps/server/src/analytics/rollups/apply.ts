@@ -94,7 +94,7 @@ function addUp(
 /**
  * One rollup table: which deltas it takes, its period column and how a delta adds to a stored
  * row. The one definition both writers use: `applyRollupDeltas` below and the ingest fast path
- * (ingest/store/fast-path), which compiles these into a database function.
+ * (ingest/pipeline/fast-path), which compiles these into a database function.
  */
 export interface RollupFamily {
   deltas: Exclude<keyof RollupDeltas, 'samples'>;

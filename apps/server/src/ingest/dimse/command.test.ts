@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/dicom-files';
 import { CommandError, decodeCommand, encodeResponse } from './command';
-import { commandElements, commandSet, MG_PRESENTATION, VERIFICATION } from './raw-peer';
+import { commandElements, commandSet, MG_PRESENTATION, VERIFICATION } from '../../test/dicom-raw-peer';
 
 describe('DIMSE command sets', () => {
   it('reads a C-STORE-RQ: field, message id, affected SOP class and instance (padding dropped)', () => {

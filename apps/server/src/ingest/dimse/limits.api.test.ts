@@ -11,7 +11,7 @@ import { dcmtk, fixture, GE_PRESENTATION, tempDir } from '../../test/dicom-files
 import { makeCustomer, makeSite } from '../../test/factories';
 import type { Limits } from './association';
 import { type DicomListener, startDicomListener } from './listener';
-import { associateRq, RawPeer } from './raw-peer';
+import { associateRq, RawPeer } from '../../test/dicom-raw-peer';
 
 const MB = 1024 * 1024;
 

@@ -18,7 +18,7 @@ import {
   MG_PRESENTATION,
   pdvsOf,
   VERIFICATION,
-} from './raw-peer';
+} from '../../test/dicom-raw-peer';
 
 /** The variable field of a PDU (its 6-byte header checked and removed). */
 const bodyOf = (bytes: Buffer, type: number) => {

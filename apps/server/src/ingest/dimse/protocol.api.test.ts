@@ -28,7 +28,7 @@ import {
   statusOf,
   tap,
   VERIFICATION,
-} from './raw-peer';
+} from '../../test/dicom-raw-peer';
 
 const LIMITS = { artimMs: 1000, idleMs: 1500, maxPduLength: 65536, maxObjectBytes: 256 * 1024 };
 const MG_CONTEXT = { id: 3, abstractSyntax: MG_PRESENTATION, transferSyntaxes: [EXPLICIT_LE] };
