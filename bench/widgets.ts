@@ -1,5 +1,5 @@
 /**
- * Widget answers at fleet scale : a year of ≈10 million images from ≈2,000 devices on
+ * Widget answers at fleet scale: a year of ≈10 million images from ≈2,000 devices on
  * PostgreSQL and ≈1 million on PGlite, loaded through the same ingest store as real data.
  * Measures, in one run: p50/p95 of every widget's API answer (uncached) for a one-year range,
  * fleet-wide and for one customer; the same questions answered by a plain GROUP BY over the raw
