@@ -37,6 +37,7 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logger';
+import { createMailer, type Mailer } from './platform/mail';
 import { ingestMetrics, metrics } from './platform/metrics';
 
 declare module 'fastify' {
@@ -49,6 +50,8 @@ declare module 'fastify' {
     sessionPolicy: SessionPolicy;
     /** The one ingest pipeline behind DIMSE, STOW-RS and upload (group commit across all three). */
     ingest: IngestPipeline;
+    /** Outgoing mail: recorded in the outbox, sent through SMTP_URL when set (platform/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -119,6 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   app.addHook('onClose', async () => app.ingest.close());
+  app.decorate(
+    'mailer',
+    createMailer(database.db, {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      now: () => app.now(),
+      log: app.log,
+    }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
   // Before any route: the guard records every route and refuses to start if one declares no access.
   await app.register(authGuard, { policy });
   await app.register(async (docs) => {

@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     ['TUBE_FORECAST_WINDOW_DAYS', '0', /TUBE_FORECAST_WINDOW_DAYS="0": must be at least 1/],
     ['CONNECTION_EVALUATE_SECONDS', 'often', /CONNECTION_EVALUATE_SECONDS="often": must be a positive/],
     ['HEARTBEAT_RATE_LIMIT', '0', /HEARTBEAT_RATE_LIMIT="0": must be at least 1/],
+    [
+      'SMTP_URL',
+      'http://mail.example.com',
+      /SMTP_URL="http:\/\/mail.example.com": must start with smtp:\/\//,
+    ],
+    ['SMTP_URL', 'not a url', /SMTP_URL="not a url": must be a URL/],
+    ['PUBLIC_URL', 'kestrel.example.com', /PUBLIC_URL="kestrel.example.com": must be an absolute URL/],
+    ['PASSWORD_RESET_MINUTES', '1', /PASSWORD_RESET_MINUTES="1": must be at least 5/],
   ])('stops on a bad %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

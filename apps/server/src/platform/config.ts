@@ -90,6 +90,29 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.com'),
   SUPPORT_PHONE: z.string().max(40).optional(),
   BUILD_ID: z.string().max(64).default('development'),
+  /**
+   * Outgoing mail (password links, invitations): smtp://user:pass@host:port or smtps://…. Unset:
+   * mails are only kept in the outbox, which the provider admin reads in the portal.
+   */
+  SMTP_URL: z
+    .url({ message: 'must be a URL such as smtp://user:password@mail.example.com:587' })
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Kestrel <no-reply@example.com>'),
+  /** The address users open the portal at; links in mails point here. */
+  PUBLIC_URL: z
+    .url({ message: 'must be an absolute URL such as https://kestrel.example.com' })
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .default('http://localhost:8080'),
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5')
+    .max(7 * 24 * 60)
+    .default(60),
+  /** How long an invitation (set your password) link works. */
+  INVITATION_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(60).default(7),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()

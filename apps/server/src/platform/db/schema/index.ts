@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './devices';
 export * from './dose-reports';
 export * from './facts';

@@ -1,0 +1,6 @@
+export * from './audit';
+export * from './common';
+export * from './customers';
+export * from './sales';
+export * from './sites';
+export * from './users';
