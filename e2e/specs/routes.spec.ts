@@ -25,7 +25,7 @@ const SIGNED_IN_ROUTES = [
   ['/email/compose', 'New message'],
   ['/customer-admin', 'Customers'],
   ['/user-admin', 'Users'],
-  ['/sales-rep-dashboard', 'Sales dashboard'],
+  ['/sales-rep-dashboard', 'Sales representative dashboard'],
   ['/service-dashboard', 'Service dashboard'],
   ['/client-portal', 'Client portal'],
   ['/acme-portal', 'Provider portal'],

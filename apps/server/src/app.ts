@@ -36,6 +36,7 @@ import type { SessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
+import { allowEmptyJsonBody } from './platform/json-body';
 import { loggerOptions } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
 import { ingestMetrics, metrics } from './platform/metrics';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   configureAnswerCache(config.WIDGET_CACHE_SECONDS);
   registerErrorHandler(app);
+  allowEmptyJsonBody(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -74,9 +74,14 @@ export const dashboardDefinition = z.object({
 });
 export type DashboardDefinition = z.infer<typeof dashboardDefinition>;
 
-/** POST /api/widgets: a new dashboard, from data or as a copy of a template or own dashboard. */
+/**
+ * POST /api/widgets: a new dashboard, from data or as a copy of a template or own dashboard.
+ * The brief's shape `{ id, data }` is accepted too: `id` names the dashboard the client was
+ * showing, but the server always assigns the new dashboard's id (a client's id never selects or
+ * overwrites a row); without a name the dashboard is called "Untitled dashboard" (docs/dashboards.md).
+ */
 export const createDashboardRequest = z.union([
-  z.strictObject({ name: dashboardName, data: dashboardData }),
+  z.strictObject({ id: id.optional(), name: dashboardName.optional(), data: dashboardData }),
   z.strictObject({ name: dashboardName, copyOf: id }),
 ]);
 export const updateDashboardRequest = z.strictObject({ data: dashboardData });

@@ -50,7 +50,11 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'client-portal', label: 'Client portal' },
   { path: '{provider}-portal', label: 'Provider portal', roles: PROVIDER_STAFF },
   { path: 'user-management', label: 'User management', roles: ADMINS },
-  { path: 'sales-rep-dashboard', label: 'Sales dashboard', roles: ['provider_admin', 'sales'] },
+  {
+    path: 'sales-rep-dashboard',
+    label: 'Sales representative dashboard',
+    roles: ['provider_admin', 'sales'],
+  },
   { path: 'customer-admin', label: 'Customers', roles: ['provider_admin', 'sales'] },
   { path: 'user-admin', label: 'Users', roles: ADMINS },
   { path: 'service-dashboard', label: 'Service dashboard', roles: ['provider_admin', 'service'] },

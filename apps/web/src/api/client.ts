@@ -47,10 +47,10 @@ export interface RequestOptions {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Product §5: every request says it speaks JSON, a GET without a body too.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const t = token();
   if (t) headers['x-access-token'] = t;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {

@@ -25,7 +25,8 @@ describe('HTTP error mapping (product §8)', () => {
     expect(serverErrorMessage(0, '', null)).toBe('Server error');
     expect(serverErrorMessage(504, '', {})).toBe('Server error');
   });
-  it('server unreachable → the offline page', () => {
-    expect(actionFor(new NetworkError())).toEqual({ kind: 'offline' });
+  it("no answer at all → 'Server error'; the offline page too when the browser is offline", () => {
+    expect(actionFor(new NetworkError(), true)).toEqual({ kind: 'toast', message: 'Server error' });
+    expect(actionFor(new NetworkError(), false)).toEqual({ kind: 'offline', message: 'Server error' });
   });
 });

@@ -1,7 +1,10 @@
 import { type ApiError, HttpError } from './client';
 
 /** What the app does about a failed call (product §8, product §10.5). Pure, so it is tested alone. */
-export type ErrorAction = { kind: 'toast'; message: string } | { kind: 'signin' } | { kind: 'offline' };
+export type ErrorAction =
+  | { kind: 'toast'; message: string }
+  | { kind: 'signin' }
+  | { kind: 'offline'; message: string };
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
@@ -20,8 +23,13 @@ export function serverErrorMessage(status: number, statusText: string, body: unk
   return 'Server error';
 }
 
-export function actionFor(error: ApiError): ErrorAction {
-  if (!(error instanceof HttpError)) return { kind: 'offline' };
+/**
+ * No answer at all has no status, so it is the 'Server error' of any other failure; the offline
+ * page is for a browser that says it is offline (product §8), where staying on the page is useless.
+ */
+export function actionFor(error: ApiError, online = navigator.onLine): ErrorAction {
+  if (!(error instanceof HttpError))
+    return online ? { kind: 'toast', message: 'Server error' } : { kind: 'offline', message: 'Server error' };
   if (error.status === 401 || error.status === 403) return { kind: 'signin' };
   if (error.status === 400) return { kind: 'toast', message: badRequestMessage(error.body) };
   return { kind: 'toast', message: serverErrorMessage(error.status, error.statusText, error.body) };

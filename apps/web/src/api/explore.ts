@@ -40,7 +40,7 @@ export async function downloadExport(
 ): Promise<string> {
   const q = new URLSearchParams({ ...filters, format });
   const response = await fetch(`/api/explore/${records}/export?${q}`, {
-    headers: { 'x-access-token': token() ?? '' },
+    headers: { 'x-access-token': token() ?? '', 'Content-Type': 'application/json' },
   });
   if (!response.ok)
     throw new HttpError(response.status, response.statusText, await response.json().catch(() => null));

@@ -9,7 +9,7 @@ import { useAppConfigQuery } from '../api/hooks';
 import { queryClient } from '../api/query-client';
 import { OfflineScreen } from '../features/errors/OfflineScreen';
 import { GlobalSpinner, SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
-import { TOAST_LIMIT } from '../ui/toast';
+import { TOAST_FADE_MS, TOAST_LIMIT } from '../ui/toast';
 import { AppConfigContext } from './config';
 import { installHttpErrorHandler } from './http-errors';
 import { createRoutes } from './routes';
@@ -45,7 +45,12 @@ export function App() {
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <NavigationProgress color={BRAND} size={3} aria-label="Page loading" />
-        <Notifications position="top-center" limit={TOAST_LIMIT} zIndex={2000} />
+        <Notifications
+          position="top-center"
+          limit={TOAST_LIMIT}
+          transitionDuration={TOAST_FADE_MS}
+          zIndex={2000}
+        />
         <GlobalSpinner />
         <Boot />
       </QueryClientProvider>

@@ -57,12 +57,25 @@ describe('the one HTTP error handler (product §8, product §10.5)', () => {
     expect(toast).toHaveBeenCalledTimes(2);
   });
 
-  it('server unreachable → maintenance/offline-ui, remembering where the user was', async () => {
+  it("server unreachable while online → a 'Server error' toast; the user stays on the page", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(request('x')).rejects.toBeInstanceOf(NetworkError);
+    expect(toast).toHaveBeenCalledWith({ type: 'error', msg: 'Server error' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("browser offline → 'Server error' and maintenance/offline-ui, remembering where the user was", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(request('x')).rejects.toBeInstanceOf(NetworkError);
+    online.mockRestore();
+    expect(toast).toHaveBeenCalledWith({ type: 'error', msg: 'Server error' });
     expect(navigate).toHaveBeenCalledWith('/maintenance/offline-ui', { state: { from: '/hc-dashboards' } });
   });
 

@@ -42,8 +42,9 @@ export function installHttpErrorHandler(nav: Navigator, config: AppConfig) {
       queryClient.clear();
       if (pathname !== LOGIN_PATH)
         nav.navigate(LOGIN_PATH, { replace: true, state: { from: pathname + search } });
-    } else if (pathname !== OFFLINE_PATH) {
-      nav.navigate(OFFLINE_PATH, { state: { from: pathname + search } });
+    } else {
+      toast({ type: 'error', msg: action.message });
+      if (pathname !== OFFLINE_PATH) nav.navigate(OFFLINE_PATH, { state: { from: pathname + search } });
     }
   });
 }

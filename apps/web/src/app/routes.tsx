@@ -2,6 +2,7 @@ import type { AppConfig } from '@kestrel/contract';
 import { routePath, signedInRoutes } from '@kestrel/contract/routes';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../features/errors/RouteError';
+import { SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AuthLayout } from './layouts/AuthLayout';
 import { RootLayout } from './layouts/RootLayout';
@@ -67,13 +68,32 @@ function Fallback() {
 
 const pub = (label: string): RouteHandle => ({ label, path: '' });
 
+/**
+ * Every page gets its own error boundary, so a page whose code cannot be loaded (or that fails)
+ * shows its error inside the shell, with a way to try again (product §8).
+ */
+function withPageErrors(routes: RouteObject[]): RouteObject[] {
+  return routes.map((r) => {
+    const children = r.children ? withPageErrors(r.children) : undefined;
+    const out = { ...r, ...(children ? { children } : {}) } as RouteObject;
+    if (r.lazy && !r.errorElement) out.errorElement = <RouteError />;
+    return out;
+  });
+}
+
+/** While the first page's code loads, before anything can render (React Router's hydrate fallback). */
+function FirstLoad() {
+  return <SpinnerOverlay label="Loading…" />;
+}
+
 /** The route table of product §2. `{provider}` comes from the server's configuration. */
 export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObject[] {
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
-      children: [
+      HydrateFallback: FirstLoad,
+      children: withPageErrors([
         { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
         {
           element: <AuthLayout />,
@@ -152,7 +172,7 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
           })),
         },
         { path: '*', element: <Fallback /> },
-      ],
+      ]),
     },
   ];
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppConfigContext } from '../app/config';
 import { theme } from '../app/theme';
+import { TOAST_FADE_MS, TOAST_LIMIT } from '../ui/toast';
 
 export const testConfig: AppConfig = {
   productName: 'Kestrel',
@@ -28,7 +29,7 @@ export const testConfig: AppConfig = {
 export function renderUi(ui: ReactNode, { route = '/', withNotifications = false } = {}) {
   return render(
     <MantineProvider theme={theme}>
-      {withNotifications ? <Notifications limit={5} /> : null}
+      {withNotifications ? <Notifications limit={TOAST_LIMIT} transitionDuration={TOAST_FADE_MS} /> : null}
       <AppConfigContext.Provider value={testConfig}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </AppConfigContext.Provider>

@@ -6,7 +6,7 @@ import { DashboardDeleteModal } from '../features/dashboards/DashboardDeleteModa
 import { renderUi } from '../test/render';
 import { AppModal, MODAL_TRANSITION } from './AppModal';
 import { SPINNER_VARIANTS, SpinnerOverlay } from './spinner/SpinnerOverlay';
-import { toast, toastData } from './toast';
+import { resetToasts, toast, toastData } from './toast';
 
 describe('toasts (product §8, product §10.11)', () => {
   it("titles 'Success!', 'Oops!', 'Alert!', none for info; default in red; close button", () => {
@@ -30,6 +30,41 @@ describe('toasts (product §8, product §10.11)', () => {
     await waitFor(() => expect(screen.getAllByText(/^Message \d$/)).toHaveLength(5));
     expect(screen.queryByText('Message 6')).toBeNull();
     act(() => notifications.clean());
+  });
+
+  it('never has more than 5 on screen, fading ones included; the next enters when one has gone', async () => {
+    resetToasts();
+    renderUi(<div />, { withNotifications: true });
+    act(() => {
+      for (let i = 1; i <= 7; i++) toast({ type: 'info', msg: `Queued ${i}` });
+    });
+    await waitFor(() => expect(screen.getAllByText(/^Queued \d$/)).toHaveLength(5));
+    const onScreen = () => document.querySelectorAll('.mantine-Notification-root').length;
+    let most = 0;
+    const watch = new MutationObserver(() => {
+      most = Math.max(most, onScreen());
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Close notification' })[0]!);
+    await waitFor(() => expect(screen.getByText('Queued 6')).toBeInTheDocument());
+    watch.disconnect();
+    expect(most).toBeLessThanOrEqual(5);
+    act(() => notifications.clean());
+    resetToasts();
+  });
+
+  it('the same message is not shown twice at once (one failed call retried, two handlers)', async () => {
+    resetToasts();
+    renderUi(<div />, { withNotifications: true });
+    act(() => {
+      toast({ type: 'error', msg: 'Server error' });
+      toast({ type: 'error', msg: 'Server error' });
+      toast({ type: 'error', msg: 'Another problem' });
+    });
+    await waitFor(() => expect(screen.getByText('Another problem')).toBeInTheDocument());
+    expect(screen.getAllByText('Server error')).toHaveLength(1);
+    act(() => notifications.clean());
+    resetToasts();
   });
 });
 

@@ -46,6 +46,30 @@ describe('dashboards (product §7 widgets / dashboardState, §4 save, rename, de
     });
   });
 
+  it("POST takes the brief's shape { id, data }: a new dashboard with its own id; a client id never overwrites", async () => {
+    const theirs = await call('POST', '/widgets', otherToken, { name: 'Not yours', data: data([9049]) });
+    const theirId = theirs.json().result.id as number;
+    const mine = await call('POST', '/widgets', token, { id: theirId, data: data([9092]) });
+    expect(mine.statusCode).toBe(200);
+    const created = mine.json().result;
+    expect(created.id).not.toBe(theirId);
+    expect(created.name).toMatch(/^Untitled dashboard/);
+    expect(created.data.widgets).toEqual([{ key: 'k0', widgetId: 9092, options: {} }]);
+    // Their dashboard is untouched; a second nameless one gets the next free name.
+    const still = (await call('GET', `/widgets/${theirId}`, otherToken)).json().result;
+    expect(still).toMatchObject({ name: 'Not yours', data: { widgets: [{ widgetId: 9049 }] } });
+    const second = (await call('POST', '/widgets', token, { id: created.id, data: data([9049]) })).json()
+      .result;
+    expect(second.id).not.toBe(created.id);
+    expect(second.name).not.toBe(created.name);
+    expect((await call('GET', `/widgets/${created.id}`, token)).json().result.data.widgets[0].widgetId).toBe(
+      9092,
+    );
+    // The id is still bounded input.
+    const bad = await call('POST', '/widgets', token, { id: 'x', data: data([9049]) });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('400 for unknown widgets, bad options, layout naming unknown widgets; 409 for a name taken', async () => {
     const bad = await call('POST', '/widgets', token, { name: 'Bad', data: data([1234]) });
     expect(bad.statusCode).toBe(400);

@@ -96,6 +96,28 @@ export async function listTemplates(db: Db) {
 export const getDashboard = async (db: Db, caller: Caller, id: number) =>
   present(db, await load(db, caller, id));
 
+const UNTITLED = 'Untitled dashboard';
+
+/** "Untitled dashboard", or the first "Untitled dashboard N" the caller does not have yet. */
+async function freeUntitledName(db: DbOrTx, caller: Caller): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ name: dashboards.name })
+        .from(dashboards)
+        .where(
+          and(
+            eq(dashboards.userId, caller.id),
+            eq(dashboards.isTemplate, false),
+            sql`lower(${dashboards.name}) like lower(${`${UNTITLED}%`})`,
+          ),
+        )
+    ).map((r) => r.name.toLowerCase()),
+  );
+  if (!taken.has(UNTITLED.toLowerCase())) return UNTITLED;
+  for (let n = 2; ; n++) if (!taken.has(`${UNTITLED} ${n}`.toLowerCase())) return `${UNTITLED} ${n}`;
+}
+
 async function assertNameFree(db: DbOrTx, caller: Caller, name: string, exceptId?: number) {
   const [clash] = await db
     .select({ id: dashboards.id })
@@ -115,19 +137,21 @@ async function assertNameFree(db: DbOrTx, caller: Caller, name: string, exceptId
 export async function createDashboard(
   db: Db,
   caller: Caller,
-  input: { name: string; data?: DashboardData; copyOf?: number },
+  // A client's `id` (the brief's payload) is never read: the database assigns the new id.
+  input: { name?: string; data?: DashboardData; copyOf?: number },
   now: Date,
 ): Promise<DashboardDefinition> {
   const data =
     input.copyOf !== undefined ? await dataOf(db, await load(db, caller, input.copyOf)) : input.data!;
   return db.transaction(async (tx) => {
-    await assertNameFree(tx, caller, input.name);
+    const name = input.name ?? (await freeUntitledName(tx, caller));
+    await assertNameFree(tx, caller, name);
     const [row] = await tx
       .insert(dashboards)
       .values({
         userId: caller.id,
         customerId: caller.customerId,
-        name: input.name,
+        name,
         schemaVersion: DASHBOARD_SCHEMA_VERSION,
         layout: data.layout,
         createdAt: now,

@@ -140,11 +140,14 @@ export function buildMenu(input: MenuInput): MenuSection[] {
     });
     sections.push(sitesSection(input.sites), analysisSection(role));
     const sales: MenuItem[] = [
-      link('Sales dashboard', 'sales-rep-dashboard', 'sales'),
+      link('Sales representative dashboard', 'sales-rep-dashboard', 'sales'),
       link('Add sites', 'hc-add-sites', 'add'),
     ];
     if (role === 'sales')
-      sections.push({ label: 'Sales', main: [...sales, link('Aliases', 'hc-alias', 'alias')] });
+      sections.push({
+        label: 'Sales representative',
+        main: [...sales, link('Aliases', 'hc-alias', 'alias')],
+      });
     if (role === 'provider_admin') {
       sections.push({
         label: 'Administration',

@@ -22,6 +22,21 @@ export function openSsoLogoutWindow(config: Pick<AppConfig, 'ssoLogoutUrl'>) {
   if (w) setTimeout(() => w.close(), SSO_WINDOW_MS);
 }
 
+/**
+ * Product §4.3: the logout service is `GET /api/logout` and the session-logout path
+ * `GET /api/sessionLogout`, called together. Both end the same server session, so whichever
+ * answers second may find it gone (401): one success is enough. Returns the success text, or
+ * null on failure (an HTTP error or `success: false` from both).
+ */
+export async function signOutOnServer(): Promise<string | null> {
+  const answers = await Promise.allSettled([
+    api.get<string>('logout', { silent: true }),
+    api.get<string>('sessionLogout', { silent: true }),
+  ]);
+  for (const a of answers) if (a.status === 'fulfilled' && a.value.success) return a.value.result;
+  return null;
+}
+
 const listeners = new Set<() => void>();
 /** The idle watcher resets its countdown on every sign-out. */
 export const onSignedOut = (l: () => void) => {
@@ -42,13 +57,7 @@ export function useLogout() {
   return useCallback(async () => {
     const sso = userType() === 'sso';
     spinner.show({ variant: 'three-bounce', label: 'Signing out…' });
-    let message: string | null = null;
-    try {
-      const r = await api.get<string>('logout', { silent: true });
-      if (r.success) message = r.result;
-    } catch {
-      message = null;
-    }
+    const message = await signOutOnServer();
     clearSession();
     resetSelection();
     queryClient.clear();

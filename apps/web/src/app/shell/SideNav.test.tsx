@@ -89,4 +89,35 @@ describe('SideNav', () => {
     await userEvent.unhover(nav);
     expect(nav.style.overflowY).toBe('auto');
   });
+
+  it("draws an item's image instead of the default icon, and a badge in its colour class's colour", () => {
+    const sections: MenuSection[] = [
+      {
+        label: 'Help',
+        main: [
+          {
+            name: 'Release notes',
+            type: 'link',
+            state: 'release-notes',
+            image: '/images/release.svg',
+            badge: [
+              { type: 'badge-danger', value: 'New' },
+              { type: 'badge-success', value: '3' },
+            ],
+          },
+        ],
+      },
+    ];
+    renderUi(<SideNav sections={sections} loading={false} />);
+    const link = screen.getByRole('link', { name: /Release notes/ });
+    const img = link.querySelector('img');
+    expect(img).not.toBeNull();
+    expect(img).toHaveAttribute('src', '/images/release.svg');
+    // The image replaces the default drawing; there is no second icon beside it.
+    expect(link.querySelectorAll('svg')).toHaveLength(0);
+    const danger = within(link).getByText('New').closest('.mantine-Badge-root') as HTMLElement;
+    const success = within(link).getByText('3').closest('.mantine-Badge-root') as HTMLElement;
+    expect(danger.style.getPropertyValue('--badge-bg')).toContain('red');
+    expect(success.style.getPropertyValue('--badge-bg')).toContain('green');
+  });
 });

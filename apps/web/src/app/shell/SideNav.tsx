@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { select, useSelection } from '../session/selection';
 import { MenuIcon } from './icons';
-import { activeTrail, dashboardHref, hrefMatches, itemHref, toggleGroup } from './menu-model';
+import { activeTrail, badgeColour, dashboardHref, hrefMatches, itemHref, toggleGroup } from './menu-model';
 import classes from './SideNav.module.css';
 
 interface Props {
@@ -96,8 +96,8 @@ interface EntryProps {
 function Badges({ item }: { item: MenuItem }) {
   return (
     <>
-      {item.badge?.map((b) => (
-        <Badge key={b.value} size="xs" color={b.type} ml="auto">
+      {item.badge?.map((b, i) => (
+        <Badge key={b.value} size="xs" color={badgeColour(b.type)} variant="filled" ml={i === 0 ? 'auto' : 0}>
           {b.value}
         </Badge>
       ))}
@@ -122,7 +122,7 @@ function NavEntry({ item, itemKey, depth, open, onToggle, trail, where, onNaviga
           rel="noopener noreferrer"
           data-kind="external"
         >
-          <MenuIcon name={item.icon} />
+          <MenuIcon name={item.icon} image={item.image} />
           <span>{item.name}</span>
           <Badges item={item} />
         </a>
@@ -151,7 +151,7 @@ function NavEntry({ item, itemKey, depth, open, onToggle, trail, where, onNaviga
             if (item.main_state && href && !isOpen) navigate(href);
           }}
         >
-          <MenuIcon name={item.icon} />
+          <MenuIcon name={item.icon} image={item.image} />
           <span>{item.name}</span>
           <Badges item={item} />
           <IconChevronRight
@@ -202,7 +202,7 @@ function NavEntry({ item, itemKey, depth, open, onToggle, trail, where, onNaviga
           onNavigate?.();
         }}
       >
-        <MenuIcon name={item.icon} />
+        <MenuIcon name={item.icon} image={item.image} />
         <span>{item.name}</span>
         <Badges item={item} />
       </Link>

@@ -55,7 +55,9 @@ const ICONS = {
   hospital: IconBuildingHospital,
 } as const;
 
-export function MenuIcon({ name }: { name?: string }) {
+/** An item's own image (product §2) wins over its named icon; decorative, the name is beside it. */
+export function MenuIcon({ name, image }: { name?: string; image?: string }) {
+  if (image) return <img src={image} alt="" width={18} height={18} style={{ objectFit: 'contain' }} />;
   const Icon = (name && ICONS[name as keyof typeof ICONS]) || IconPoint;
   return <Icon size={18} stroke={1.6} aria-hidden />;
 }

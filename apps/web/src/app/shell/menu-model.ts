@@ -107,3 +107,46 @@ export function dashboardHref(href: string, currentPath: string): string {
   const next = currentPath === '/dashboard/common1' ? '/dashboard/common2' : '/dashboard/common1';
   return href.replace('/dashboard/common', next);
 }
+
+/**
+ * A badge's `type` is a colour class (product §2): `badge-danger`, `badge-success`, … as the
+ * menu source names them, or a plain colour. Unknown classes fall back to grey, never to nothing.
+ */
+const BADGE_CLASSES: Record<string, string> = {
+  danger: 'red',
+  error: 'red',
+  success: 'green',
+  warning: 'yellow',
+  info: 'cyan',
+  primary: 'kestrel',
+  secondary: 'gray',
+  default: 'gray',
+  light: 'gray',
+  dark: 'dark',
+  inverse: 'dark',
+};
+const PLAIN_COLOURS = new Set([
+  'red',
+  'green',
+  'yellow',
+  'orange',
+  'blue',
+  'cyan',
+  'teal',
+  'grape',
+  'violet',
+  'pink',
+  'gray',
+  'dark',
+  'indigo',
+  'lime',
+  'kestrel',
+]);
+
+export function badgeColour(type: string | undefined): string {
+  const name = (type ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^(badge|label|bg)-/, '');
+  return BADGE_CLASSES[name] ?? (PLAIN_COLOURS.has(name) ? name : 'gray');
+}

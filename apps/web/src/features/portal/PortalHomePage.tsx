@@ -63,7 +63,7 @@ const TILES: Tile[] = [
   },
   {
     to: '/sales-rep-dashboard',
-    title: 'Sales dashboard',
+    title: 'Sales representative dashboard',
     text: 'Your customers and sites',
     icon: IconReportMoney,
     roles: ['provider_admin', 'sales'],

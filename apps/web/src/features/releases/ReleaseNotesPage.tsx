@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useReleaseNotes } from '../../api/hooks';
 
@@ -12,10 +12,9 @@ export default function ReleaseNotesPage() {
     <Stack maw={860} mx="auto">
       <Title order={1}>Release notes</Title>
       {notes.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading release notes">
-          <Skeleton h={120} />
-          <Skeleton h={120} />
-        </Stack>
+        <Center py="xl" role="status" aria-busy="true" aria-label="Loading release notes">
+          <Loader color="kestrel" />
+        </Center>
       ) : notes.isError ? (
         <Alert color="red" title="Release notes could not be loaded">
           Please try again in a moment.
