@@ -13,6 +13,7 @@ import { configureAnswerCache } from './analytics/cache';
 import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
+import { demoStatusRoutes } from './features/demo-status/routes';
 import { heartbeatRoutes } from './features/devices/heartbeat-routes';
 import { deviceRoutes } from './features/devices/routes';
 import { exploreRoutes } from './features/explore/routes';
@@ -62,12 +63,14 @@ export interface AppDeps {
   now?: () => Date;
   /** Tests pass false to keep their output readable. */
   logger?: boolean;
+  /** Where log lines go (default: standard output); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL, deps.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
@@ -158,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(ingestReportRoutes, { prefix: '/api' });
+  await app.register(demoStatusRoutes, { prefix: '/api' });
   await app.register(stowRoutes);
   await app.register(webApp);
   return app;

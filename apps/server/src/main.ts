@@ -1,6 +1,15 @@
 import { ensureRollupsCurrent } from './analytics/rollups';
 import { buildApp } from './app';
-import { DEMO_LOGINS, databaseIsEmpty, demoPassword, loadDemo, syncDemoPasswords } from './demo';
+import {
+  completeDemoHistory,
+  createLiveDemo,
+  DEMO_LOGINS,
+  type DemoState,
+  demoPassword,
+  type LiveDemo,
+  prepareDemo,
+  syncDemoPasswords,
+} from './demo';
 import { startDeviceMonitor } from './features/devices/monitor';
 import { type DicomListener, limitsFromConfig, startDicomListener } from './ingest/dimse/listener';
 import { purgeDeadSessions } from './platform/auth/sessions';
@@ -23,7 +32,9 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`\n${signal}: shutting down…`);
+    await live?.stop().catch(() => {});
     await monitor?.stop().catch(() => {});
+    await history;
     // Objects already received are committed and answered before the connections drop.
     await dicom?.close(() => app!.ingest.close()).catch(() => {});
     await app?.close().catch(() => {});
@@ -35,6 +46,8 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let monitor: ReturnType<typeof startDeviceMonitor> | undefined;
   let dicom: DicomListener | undefined;
+  let live: LiveDemo | undefined;
+  let history: Promise<void> | undefined;
 
   await database.migrate();
   if (await ensureRollupsCurrent(database.db))
@@ -43,25 +56,26 @@ async function main() {
   console.log(`Kestrel: using ${where}.`);
 
   let password: string | undefined;
+  let demoState: DemoState | null = null;
   if (config.DEMO_FLEET) {
     password = demoPassword(config).password;
-    if (await databaseIsEmpty(database.db)) {
-      const started = Date.now();
-      const facts = await loadDemo(database.db, password, {
-        seed: config.DEMO_SEED,
-        days: config.DEMO_DAYS,
-        devices: config.DEMO_DEVICES,
-        now: new Date(),
-        log: (line) => console.log(line),
-      });
+    const started = Date.now();
+    const first = await prepareDemo(database.db, password, {
+      seed: config.DEMO_SEED,
+      days: config.DEMO_DAYS,
+      devices: config.DEMO_DEVICES,
+      recentDays: config.DEMO_RECENT_DAYS,
+      now: new Date(),
+      log: (line) => console.log(line),
+    });
+    demoState = first.state;
+    if (first.images) {
       console.log(
-        `Demo fleet loaded: ${facts.toLocaleString('en-US')} images in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `Demo fleet ready: ${first.images.toLocaleString('en-US')} images of the last ${demoState!.recentDays} days in ${seconds(started)} s.`,
       );
-    } else {
-      await syncDemoPasswords(database.db, password);
     }
+    await syncDemoPasswords(database.db, password);
   }
-
   app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const housekeeping = setInterval(
@@ -69,6 +83,37 @@ async function main() {
     3600_000,
   );
   housekeeping.unref();
+  if (demoState) {
+    // The rest of the demo history arrives while the portal is in use (docs/demo.md).
+    const started = Date.now();
+    const running = app;
+    history = completeDemoHistory(database.db, {
+      log: (line) => console.log(line),
+      stopped: () => closing,
+    })
+      .then(({ state, images }) => {
+        if (images && state?.complete) {
+          console.log(
+            `Demo history complete: ${state.days} days, ${images.toLocaleString('en-US')} more images in ${seconds(started)} s.`,
+          );
+        }
+      })
+      .catch((err) => running.log.error({ err }, 'loading the demo history failed'));
+  }
+  if (demoState && config.DEMO_LIVE) {
+    live = createLiveDemo(app, { intervalMs: config.DEMO_LIVE_INTERVAL_SECONDS * 1000 });
+    // The first round fills the time the server was away; the monitor starts after it, so that
+    // no demo device is marked lost for the hours nobody was listening.
+    await live
+      .tick()
+      .then(
+        (t) =>
+          t.objects &&
+          console.log(`Living demo: ${t.objects.toLocaleString('en-US')} objects sent since the last run.`),
+      )
+      .catch((err) => app!.log.error({ err }, 'living demo round failed'));
+    live.start();
+  }
   // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
   monitor = startDeviceMonitor(app);
 
@@ -102,6 +147,8 @@ async function main() {
   }
   console.log('\nPress Ctrl+C to stop.');
 }
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './bounds';
 export * from './dashboards';
 export * from './dates';
+export * from './demo';
 export * from './device';
 export * from './devices';
 export * from './envelope';

@@ -36,24 +36,34 @@ export function* fleetHistory(
   fleet: SimFleet,
   opts: { now: Date; days: number; doseReports?: boolean },
 ): Generator<DayOfRecords> {
+  for (let daysAgo = opts.days - 1; daysAgo >= 0; daysAgo--) yield historyDay(fleet, daysAgo, opts);
+}
+
+/**
+ * One day of the fleet's history, `daysAgo` days before `now` (0: today, up to each site's
+ * current time). The same day always has the same objects, so days can be loaded in any order.
+ */
+export function historyDay(
+  fleet: SimFleet,
+  daysAgo: number,
+  opts: { now: Date; doseReports?: boolean },
+): DayOfRecords {
   const siteOf = new Map(fleet.sites.map((s) => [s.key, s]));
-  const today = new Map(fleet.sites.map((s) => [s.key, localNow(opts.now, s.timeZone)]));
-  const anchor = localNow(opts.now, 'UTC').date;
-  for (let daysAgo = opts.days - 1; daysAgo >= 0; daysAgo--) {
-    const date = addDays(anchor, -daysAgo);
-    const records: DicomRecord[] = [];
-    for (const device of fleet.devices) {
-      if (device.onboarding === 'todo') continue;
-      if (daysAgo >= device.activeFromDaysAgo || daysAgo < device.silentSinceDaysAgo) continue;
-      const site = siteOf.get(device.siteKey ?? '') ?? fleet.sites[0]!;
-      const local = today.get(site.key)!;
-      if (date > local.date) continue;
-      records.push(
-        ...deviceDay(fleet, device, date, date === local.date ? local.minute : undefined, {
-          doseReports: opts.doseReports,
-        }),
-      );
-    }
-    yield { date, records };
+  const date = addDays(localNow(opts.now, 'UTC').date, -daysAgo);
+  const today = new Map<string, { date: string; minute: number }>();
+  const records: DicomRecord[] = [];
+  for (const device of fleet.devices) {
+    if (device.onboarding === 'todo') continue;
+    if (daysAgo >= device.activeFromDaysAgo || daysAgo < device.silentSinceDaysAgo) continue;
+    const site = siteOf.get(device.siteKey ?? '') ?? fleet.sites[0]!;
+    const local = today.get(site.key) ?? localNow(opts.now, site.timeZone);
+    today.set(site.key, local);
+    if (date > local.date) continue;
+    records.push(
+      ...deviceDay(fleet, device, date, date === local.date ? local.minute : undefined, {
+        doseReports: opts.doseReports,
+      }),
+    );
   }
+  return { date, records };
 }

@@ -1,10 +1,10 @@
-import { type DicomRecord, fleetHistory, MANUFACTURER, MODELS, type SimFleet } from '@kestrel/fleet-sim';
+import { type DicomRecord, historyDay, MANUFACTURER, MODELS, type SimFleet } from '@kestrel/fleet-sim';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { refreshTubeForecasts } from '../domain/fleet-status/tube-forecast';
 import { mapObject, recordHeader } from '../ingest/mapping';
 import type { DoseReport, ImageObservation, RejectionObservation } from '../ingest/mapping/types';
 import { storeBatch } from '../ingest/store';
-import type { Db } from '../platform/db';
+import type { Db, DbOrTx, Tx } from '../platform/db';
 import {
   customers,
   deviceHeartbeats,
@@ -36,24 +36,10 @@ export async function loadFleet(
   const deviceIds = await loadFleetRegistry(db, fleet, now);
 
   let total = 0;
-  for (const day of fleetHistory(fleet, { now, days: opts.days, doseReports: opts.doseReports })) {
-    const images: ImageObservation[] = [];
-    const rejections: RejectionObservation[] = [];
-    const doseReports: DoseReport[] = [];
-    for (const record of day.records) {
-      const mapped = mapObject(recordHeader(record as DicomRecord));
-      if (mapped.kind === 'image') images.push(mapped.image);
-      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
-      else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
-      else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
-    }
-    // "Received" at the end of that day, so last-object times look like a real history.
-    const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
-    const result = await db.transaction((tx) =>
-      storeBatch(tx, { images, rejections, doseReports, receivedAt }),
-    );
-    total += result.imagesStored;
-    opts.onDay?.({ day: day.date, images: result.imagesStored });
+  for (let daysAgo = opts.days - 1; daysAgo >= 0; daysAgo--) {
+    const day = await loadFleetDay(db, fleet, daysAgo, opts);
+    total += day.images;
+    opts.onDay?.(day);
   }
 
   await setConnectionState(db, fleet, deviceIds, now);
@@ -62,10 +48,47 @@ export async function loadFleet(
 }
 
 /**
+ * One day of the fleet's history (`daysAgo` days before `now`) through the same mapping and store
+ * as DICOM ingest, in one transaction; `alsoInTx` runs in that transaction (the demo's progress
+ * row, so a day is never counted twice). Re-storing a day finds its objects duplicates.
+ */
+export async function loadFleetDay(
+  db: Db,
+  fleet: SimFleet,
+  daysAgo: number,
+  opts: { now: Date; doseReports?: boolean; alsoInTx?: (tx: Tx) => Promise<void> },
+): Promise<LoadProgress> {
+  const { now } = opts;
+  const day = historyDay(fleet, daysAgo, opts);
+  const images: ImageObservation[] = [];
+  const rejections: RejectionObservation[] = [];
+  const doseReports: DoseReport[] = [];
+  for (const record of day.records) {
+    const mapped = mapObject(recordHeader(record as DicomRecord));
+    if (mapped.kind === 'image') images.push(mapped.image);
+    else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+    else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
+    else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
+  }
+  // "Received" at the end of that day, so last-object times look like a real history.
+  const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
+  const result = await db.transaction(async (tx) => {
+    const stored = await storeBatch(tx, { images, rejections, doseReports, receivedAt });
+    await opts.alsoInTx?.(tx);
+    return stored;
+  });
+  return { day: day.date, images: result.imagesStored };
+}
+
+/**
  * The fleet's registry: customers, sites, registered devices and their tubes. Returns device ids
  * by the fleet's device key.
  */
-export async function loadFleetRegistry(db: Db, fleet: SimFleet, now: Date): Promise<Map<string, number>> {
+export async function loadFleetRegistry(
+  db: DbOrTx,
+  fleet: SimFleet,
+  now: Date,
+): Promise<Map<string, number>> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
   const customerIds = new Map<string, number>();
@@ -138,7 +161,7 @@ export async function loadFleetRegistry(db: Db, fleet: SimFleet, now: Date): Pro
 }
 
 /** Heartbeats and status as each device's plan says, relative to `now`. */
-async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
+export async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
   await db.transaction(async (tx) => {
     for (const d of fleet.devices) {
       const id = ids.get(d.key);
@@ -194,7 +217,13 @@ async function setConnectionState(db: Db, fleet: SimFleet, ids: Map<string, numb
  * forecast sees (the tube service's own rule); then the forecast runs for real and raises the
  * alerts of the tubes that are due.
  */
-async function setTubeWear(db: Db, fleet: SimFleet, ids: Map<string, number>, now: Date) {
+export async function setTubeWear(
+  db: Db,
+  fleet: SimFleet,
+  ids: Map<string, number>,
+  now: Date,
+  opts: { reset?: boolean } = {},
+) {
   await refreshTubeForecasts(db, now, 30, [...ids.values()]);
   await db.transaction(async (tx) => {
     for (const d of fleet.devices) {
@@ -209,9 +238,24 @@ async function setTubeWear(db: Db, fleet: SimFleet, ids: Map<string, number>, no
       const used = plan.ratedMas - (plan.targetDaysRemaining + 0.5) * daily;
       await tx
         .update(tubes)
-        .set({ usedMas: sql`greatest(${tubes.usedMas}, ${used})` })
+        // reset: once older history has arrived, its use counted too; set the plan again.
+        .set({ usedMas: opts.reset ? Math.max(0, used) : sql`greatest(${tubes.usedMas}, ${used})` })
         .where(current);
     }
   });
   await refreshTubeForecasts(db, now, 30, [...ids.values()]);
+}
+
+/** Ids of the fleet's devices that the database knows (registered or self-registered), by key. */
+export async function fleetDeviceIds(db: Db, fleet: SimFleet): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: devices.id, serial: devices.serial, manufacturer: devices.manufacturer })
+    .from(devices);
+  const bySerial = new Map(rows.map((r) => [`${r.manufacturer}|${r.serial}`, r.id]));
+  const ids = new Map<string, number>();
+  for (const d of fleet.devices) {
+    const id = bySerial.get(`${d.manufacturer}|${d.serial}`);
+    if (id !== undefined) ids.set(d.key, id);
+  }
+  return ids;
 }

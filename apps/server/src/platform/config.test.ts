@@ -15,6 +15,9 @@ describe('loadConfig', () => {
       TUBE_FORECAST_WINDOW_DAYS: 30,
       TUBE_FORECAST_REFRESH_MINUTES: 60,
       HEARTBEAT_RATE_LIMIT: 30,
+      DEMO_LIVE: true,
+      DEMO_LIVE_INTERVAL_SECONDS: 300,
+      DEMO_RECENT_DAYS: 14,
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toMatch(/\/data$/);
@@ -43,6 +46,16 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'not a url', /SMTP_URL="not a url": must be a URL/],
     ['PUBLIC_URL', 'kestrel.example.com', /PUBLIC_URL="kestrel.example.com": must be an absolute URL/],
     ['PASSWORD_RESET_MINUTES', '1', /PASSWORD_RESET_MINUTES="1": must be at least 5/],
+    ['DEMO_LIVE', 'sometimes', /DEMO_LIVE="sometimes": must be true or false/],
+    ['DEMO_LIVE_INTERVAL_SECONDS', '0', /DEMO_LIVE_INTERVAL_SECONDS="0": must be at least 1/],
+    [
+      'DEMO_LIVE_INTERVAL_SECONDS',
+      '1.5',
+      /DEMO_LIVE_INTERVAL_SECONDS="1.5": must be a whole number of seconds/,
+    ],
+    ['DEMO_LIVE_INTERVAL_SECONDS', '7200', /DEMO_LIVE_INTERVAL_SECONDS="7200": must be at most 3600/],
+    ['DEMO_RECENT_DAYS', 'week', /DEMO_RECENT_DAYS="week": must be a whole number of days/],
+    ['DEMO_RECENT_DAYS', '0', /DEMO_RECENT_DAYS="0": must be at least 1/],
   ])('stops on a bad %s, naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -141,6 +141,22 @@ const schema = z.object({
   DEMO_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3660).default(183),
   DEMO_DEVICES: z.coerce.number().int().min(5, 'must be at least 5').max(20000).default(100),
   DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  /** Days of demo history (the most recent) loaded before the port opens; the rest follows in the background. */
+  DEMO_RECENT_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3660, 'must be at most 3660')
+    .default(14),
+  /** The living demo: the demo fleet keeps sending heartbeats and exams while the server runs. */
+  DEMO_LIVE: bool.default(true),
+  /** How often the living demo's devices send (heartbeat, then the exams since their last round). */
+  DEMO_LIVE_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(300),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   /**

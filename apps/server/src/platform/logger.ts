@@ -1,9 +1,13 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** pino options: never log tokens, passwords or device keys. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers["x-access-token"]',

@@ -8,13 +8,19 @@ import { operationsAccess, publicAccess } from '../../platform/auth/access';
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { access: publicAccess };
+  // Load balancers ask every few seconds: at the default level a health check writes no log line
+  // (a failing readiness check still logs its warning).
+  const quiet = { logLevel: 'warn' as const };
   const readiness = z.object({ status: z.string(), database: z.string() });
 
-  app.get('/healthz', { config: publicRoute, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { ...quiet, config: publicRoute, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
 
   app.get(
     '/readyz',
     {
+      ...quiet,
       config: publicRoute,
       schema: { hide: true, response: { 200: readiness, 503: readiness } },
     },
