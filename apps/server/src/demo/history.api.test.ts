@@ -1,7 +1,7 @@
 import { generateFleet, historyDay } from '@kestrel/fleet-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { completeDemoHistory, DEMO_LOGINS, prepareDemo } from '.';
 import { patchDemoState, readDemoState } from './state';

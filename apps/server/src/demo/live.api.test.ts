@@ -1,7 +1,7 @@
 import { generateFleet } from '@kestrel/fleet-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { completeDemoHistory, createLiveDemo, DEMO_LOGINS, prepareDemo } from '.';
 import { keepsSending, objectsBetween } from './live-plan';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 
 /**
  * Where the demo fleet stands, kept in the product settings row 'demoState' (docs/demo.md): the
