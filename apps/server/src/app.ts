@@ -10,6 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { configureAnswerCache } from './analytics/cache';
+import { adminAliasRoutes } from './features/admin/aliases';
+import { adminRoutes } from './features/admin/routes';
 import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
@@ -162,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(ingestReportRoutes, { prefix: '/api' });
   await app.register(demoStatusRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(adminAliasRoutes, { prefix: '/api' });
   await app.register(stowRoutes);
   await app.register(webApp);
   return app;
