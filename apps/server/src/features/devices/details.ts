@@ -3,7 +3,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { deviceHeartbeats } from '../../platform/db/schema';
 import { type Scope, siteVisible } from '../../platform/scope';
-import { connectionTransitions, type SeenChange, shownChanges, statusHistory } from './connection';
+import {
+  changesInWindow,
+  connectionTransitions,
+  type SeenChange,
+  shownChanges,
+  statusHistory,
+} from './connection';
 import { type DeviceWithPlace, toDeviceRows } from './queries';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +62,7 @@ export async function deviceDetailsOf(
           freeDiskMb: hb.freeDiskMb,
         }
       : null,
-    statusHistory: shownChanges(changes.filter((c) => c.since >= from)).reverse(),
+    statusHistory: shownChanges(changesInWindow(changes, from)).reverse(),
     availability30d: availability(changes, from, now),
   };
 }
