@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionTransitions } from './connection';
+import { changesInWindow, connectionTransitions } from './connection';
 
 const TH = { yellowMinutes: 30, redMinutes: 1440 };
 const t0 = new Date('2026-03-01T08:00:00Z');
@@ -42,5 +42,22 @@ describe('connectionTransitions', () => {
       ['GREEN', 100],
       ['YELLOW', 130],
     ]);
+  });
+});
+
+describe('the history a device page shows for its window', () => {
+  const from = at(0);
+  it('starts with the status in force when the window opens, so a steady device is not "no data"', () => {
+    const steady = [{ status: 'GREEN' as const, since: at(-60 * 24 * 40) }];
+    expect(changesInWindow(steady, from)).toEqual(steady);
+  });
+  it('keeps the one in force at the start and every change inside, in order', () => {
+    const changes = [
+      { status: 'GREEN' as const, since: at(-500) },
+      { status: 'YELLOW' as const, since: at(-100) },
+      { status: 'GREEN' as const, since: at(10) },
+      { status: 'RED' as const, since: at(20) },
+    ];
+    expect(changesInWindow(changes, from)).toEqual(changes.slice(1));
   });
 });

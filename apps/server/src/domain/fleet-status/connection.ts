@@ -248,3 +248,15 @@ export function shownChanges(changes: readonly SeenChange[]): { status: Status; 
     c.status === 'unavailable' ? [] : [{ status: c.status, since: c.since.toISOString() }],
   );
 }
+
+/**
+ * The changes a window shows: the status in force when it opens (whenever that began) and every
+ * change inside it. Availability counts the time before the first change inside the window by
+ * that status too, so the two always tell the same story (a device GREEN for months shows
+ * "GREEN since …", not "no data" beside 100 % GREEN).
+ */
+export function changesInWindow(changes: readonly SeenChange[], from: Date): SeenChange[] {
+  const inside = changes.filter((c) => c.since >= from);
+  const inForce = changes.filter((c) => c.since < from).at(-1);
+  return inForce ? [inForce, ...inside] : inside;
+}

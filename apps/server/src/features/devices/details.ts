@@ -1,6 +1,7 @@
 import { availability, type ConnectionThresholds, type DeviceDetails, laterOf } from '@kestrel/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  changesInWindow,
   connectionTransitions,
   type SeenChange,
   shownChanges,
@@ -61,7 +62,7 @@ export async function deviceDetailsOf(
           freeDiskMb: hb.freeDiskMb,
         }
       : null,
-    statusHistory: shownChanges(changes.filter((c) => c.since >= from)).reverse(),
+    statusHistory: shownChanges(changesInWindow(changes, from)).reverse(),
     availability30d: availability(changes, from, now),
   };
 }

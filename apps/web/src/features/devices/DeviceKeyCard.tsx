@@ -3,6 +3,18 @@ import { Button, Card, Code, CopyButton, Group, Paper, Stack, Text, Title } from
 import { useIssueDeviceKey } from '../../api/fleet';
 import { when } from '../../ui/DataState';
 
+/**
+ * What the key means for heartbeats, told from the same facts the Connection card shows: a device
+ * that has sent heartbeats is never said to be unable to (they may predate keys, or came in before
+ * the key was withdrawn); without a key, the next ones are refused.
+ */
+function keyText(d: DeviceDetails): string {
+  if (d.keyIssuedAt) return `Key issued ${when(d.keyIssuedAt)}. Rotating it stops the current key at once.`;
+  if (d.lastHeartbeatAt)
+    return `No key is issued for this device. Its last heartbeat arrived ${when(d.lastHeartbeatAt)}; new heartbeats are refused until it sends a key issued here.`;
+  return 'This device has no key yet: it cannot send heartbeats.';
+}
+
 /** Issue or rotate the device's heartbeat key; the key is shown once (only its hash is kept). */
 export function DeviceKeyCard({ d }: { d: DeviceDetails }) {
   const issue = useIssueDeviceKey();
@@ -18,11 +30,7 @@ export function DeviceKeyCard({ d }: { d: DeviceDetails }) {
         </Button>
       </Group>
       <Stack gap="xs">
-        <Text size="sm">
-          {had
-            ? `Key issued ${when(d.keyIssuedAt)}. Rotating it stops the current key at once.`
-            : 'This device has no key yet: it cannot send heartbeats.'}
-        </Text>
+        <Text size="sm">{keyText(d)}</Text>
         {issue.data ? (
           <Paper withBorder p="sm" radius="md" bg="#f1f8f3" role="status">
             <Text size="sm" fw={600} mb="xs">

@@ -35,10 +35,9 @@ export function DevicePage({ deviceId }: { deviceId: number }) {
               <ConnectionCard d={d} />
             </SimpleGrid>
             <TubeCard deviceId={d.id} />
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <LastFilesCard deviceId={d.id} />
-              <RecentExamsCard deviceId={d.id} />
-            </SimpleGrid>
+            {/* Full width each: five columns of exams do not fit half a page. */}
+            <LastFilesCard deviceId={d.id} lastObjectAt={d.lastObjectAt} />
+            <RecentExamsCard deviceId={d.id} />
             {isDeviceAdmin() ? <DeviceKeyCard d={d} /> : null}
           </Stack>
         )}

@@ -34,9 +34,26 @@ export function categoriesOption(chart: ChartKind, a: Categories): EChartsCoreOp
       itemStyle: { color: colourOf(s.name, i) },
       ...(chart === 'stacked_bar' && { stack: s.stack ?? 'total' }),
       ...(histogram && { barCategoryGap: many ? '10%' : '2%' }),
-      ...(line && { symbolSize: LINE_SYMBOL_SIZE, smooth: false, connectNulls: true }),
+      ...(line && lineSymbols(a.categories.length)),
       emphasis: { focus: 'series' },
     })),
+  };
+}
+
+/**
+ * Lines draw a symbol of LINE_SYMBOL_SIZE (product §9) on every point, never on only some (ECharts
+ * otherwise thins them where they would overlap). Past LINE_SYMBOL_MAX_POINTS points they would be
+ * a solid band, so none is drawn until the pointer is on the line.
+ */
+export const LINE_SYMBOL_MAX_POINTS = 62;
+function lineSymbols(points: number) {
+  const each = points <= LINE_SYMBOL_MAX_POINTS;
+  return {
+    symbolSize: LINE_SYMBOL_SIZE,
+    showSymbol: each,
+    ...(each && { showAllSymbol: true }),
+    smooth: false,
+    connectNulls: true,
   };
 }
 

@@ -9,12 +9,18 @@ export const withUnit = (unit: string | undefined) => (v: unknown) =>
 export const legend = (show: boolean): EChartsCoreOption =>
   show ? { legend: { type: 'scroll', bottom: 0, textStyle: { color: '#495057' } } } : {};
 
+/**
+ * The plot shrinks to keep axis labels and axis names (the unit) inside the chart; the older
+ * `containLabel` kept only the labels, so a unit at an axis end was cut off.
+ */
+export const CONTAIN_AXES = { outerBoundsMode: 'same', outerBoundsContain: 'all' } as const;
+
 export const grid = (withLegend: boolean, horizontal = false) => ({
   left: 12,
   right: 24,
   top: 16,
   bottom: withLegend ? 40 : 12,
-  containLabel: true,
+  ...CONTAIN_AXES,
   ...(horizontal ? { left: 8 } : {}),
 });
 

@@ -1,7 +1,7 @@
 import type { WidgetAnswer } from '@kestrel/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { PALETTE } from './colours';
-import { shortLabel, withUnit } from './common';
+import { CONTAIN_AXES, shortLabel, withUnit } from './common';
 
 type Heatmap = Extract<WidgetAnswer, { kind: 'heatmap' }>;
 type Boxplot = Extract<WidgetAnswer, { kind: 'boxplot' }>;
@@ -15,7 +15,7 @@ export function heatmapOption(a: Heatmap): EChartsCoreOption {
       formatter: (p: { value: [number, number, number] }) =>
         `${a.y[p.value[1]]}, ${a.x[p.value[0]]}: ${withUnit(a.unit)(p.value[2])}`,
     },
-    grid: { left: 8, right: 16, top: 8, bottom: 56, containLabel: true },
+    grid: { left: 8, right: 16, top: 8, bottom: 56, ...CONTAIN_AXES },
     xAxis: { type: 'category', data: a.x, splitArea: { show: true } },
     yAxis: { type: 'category', data: a.y, axisLabel: { formatter: shortLabel(18) } },
     visualMap: {
@@ -37,7 +37,7 @@ export function heatmapOption(a: Heatmap): EChartsCoreOption {
 export function boxplotOption(a: Boxplot): EChartsCoreOption {
   return {
     tooltip: { trigger: 'item', confine: true },
-    grid: { left: 8, right: 24, top: 16, bottom: 12, containLabel: true },
+    grid: { left: 8, right: 24, top: 16, bottom: 12, ...CONTAIN_AXES },
     xAxis: { type: 'category', data: a.categories, axisLabel: { formatter: shortLabel(14), rotate: 30 } },
     yAxis: { type: 'value', name: a.unit },
     series: [
@@ -59,7 +59,7 @@ export function scatterOption(a: Scatter): EChartsCoreOption {
       formatter: (p: { value: [number, number] }) =>
         `${a.xName}: ${p.value[0]}<br/>${a.yName}: ${p.value[1]}`,
     },
-    grid: { left: 8, right: 24, top: 24, bottom: 24, containLabel: true },
+    grid: { left: 8, right: 24, top: 24, bottom: 24, ...CONTAIN_AXES },
     xAxis: { type: 'value', name: a.xName, nameLocation: 'middle', nameGap: 24, scale: true },
     yAxis: { type: 'value', name: a.yName, scale: true },
     series: [

@@ -22,6 +22,35 @@ describe('chart options', () => {
     expect(o.xAxis.type).toBe('category');
   });
 
+  it('draws a symbol on every point of a line, or (too many points for 15-px symbols) on none', () => {
+    const days = (n: number) =>
+      Array.from({ length: n }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
+    const line = (n: number) =>
+      opt('line', {
+        kind: 'categories',
+        categories: days(n),
+        keys: days(n),
+        series: [{ name: 'Images', data: days(n).map((_, i) => i) }],
+        unit: 'images',
+      }).series[0];
+    expect(line(30)).toMatchObject({ showSymbol: true, showAllSymbol: true, symbolSize: 15 });
+    expect(line(400)).toMatchObject({ showSymbol: false });
+  });
+
+  it("keeps every axis's unit name inside the chart (the grid contains axis names, not only labels)", () => {
+    for (const chart of ['line', 'bar'] as const) {
+      const o = opt(chart, {
+        kind: 'categories',
+        categories: ['North', 'South'],
+        keys: chart === 'bar' ? [1, 2] : ['a', 'b'],
+        series: [{ name: 'Images', data: [3, 4] }],
+        unit: 'images per day',
+      });
+      expect(o.grid).toMatchObject({ outerBoundsMode: 'same', outerBoundsContain: 'all' });
+      expect(o.grid.containLabel).toBeUndefined();
+    }
+  });
+
   it('lays ranked bars of names horizontally, stacked by series, palette in order', () => {
     const o = opt('stacked_bar', {
       kind: 'categories',
