@@ -83,40 +83,6 @@ async function main() {
     3600_000,
   );
   housekeeping.unref();
-  if (demoState) {
-    // The rest of the demo history arrives while the portal is in use (docs/demo.md).
-    const started = Date.now();
-    const running = app;
-    history = completeDemoHistory(database.db, {
-      log: (line) => console.log(line),
-      stopped: () => closing,
-    })
-      .then(({ state, images }) => {
-        if (images && state?.complete) {
-          console.log(
-            `Demo history complete: ${state.days} days, ${images.toLocaleString('en-US')} more images in ${seconds(started)} s.`,
-          );
-        }
-      })
-      .catch((err) => running.log.error({ err }, 'loading the demo history failed'));
-  }
-  if (demoState && config.DEMO_LIVE) {
-    live = createLiveDemo(app, { intervalMs: config.DEMO_LIVE_INTERVAL_SECONDS * 1000 });
-    // The first round fills the time the server was away; the monitor starts after it, so that
-    // no demo device is marked lost for the hours nobody was listening.
-    await live
-      .tick()
-      .then(
-        (t) =>
-          t.objects &&
-          console.log(`Living demo: ${t.objects.toLocaleString('en-US')} objects sent since the last run.`),
-      )
-      .catch((err) => app!.log.error({ err }, 'living demo round failed'));
-    live.start();
-  }
-  // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
-  monitor = startDeviceMonitor(app);
-
   dicom = await startDicomListener({
     port: config.DICOM_PORT,
     aeTitle: config.DICOM_AE_TITLE,
@@ -146,6 +112,47 @@ async function main() {
     );
   }
   console.log('\nPress Ctrl+C to stop.');
+
+  if (demoState) {
+    // The rest of the demo history arrives while the portal is in use (docs/demo.md).
+    const started = Date.now();
+    const running = app;
+    history = completeDemoHistory(database.db, {
+      log: (line) => console.log(line),
+      stopped: () => closing,
+    })
+      .then(({ state, images }) => {
+        if (images && state?.complete) {
+          console.log(
+            `Demo history complete: ${state.days} days, ${images.toLocaleString('en-US')} more images in ${seconds(started)} s.`,
+          );
+        }
+      })
+      .catch((err) => running.log.error({ err }, 'loading the demo history failed'));
+  }
+  if (demoState && config.DEMO_LIVE) {
+    live = createLiveDemo(app, { intervalMs: config.DEMO_LIVE_INTERVAL_SECONDS * 1000 });
+    // The first round fills the time the server was away; the monitor starts after it, so that
+    // no demo device is marked lost for the hours nobody was listening.
+    const running = app;
+    const first = live;
+    void first
+      .tick()
+      .then(
+        (t) =>
+          t.objects &&
+          console.log(`Living demo: ${t.objects.toLocaleString('en-US')} objects sent since the last run.`),
+      )
+      .catch((err) => running.log.error({ err }, 'living demo round failed'))
+      .finally(() => {
+        if (closing) return;
+        first.start();
+        monitor = startDeviceMonitor(running);
+      });
+  } else {
+    // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
+    monitor = startDeviceMonitor(app);
+  }
 }
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

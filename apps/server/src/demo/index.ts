@@ -114,6 +114,9 @@ export async function completeDemoHistory(
   let images = 0;
   let lastReport = Date.now();
   while (state.daysLoaded < state.days) {
+    // PGlite answers within the same turn of the event loop, so without a pause the loop would
+    // never let a request in: give the portal a moment between days.
+    await new Promise((r) => setTimeout(r, BREATHER_MS));
     if (opts.stopped?.()) return { state, images };
     const day = await loadNextDay(db, fleet, state, anchor);
     images += day.images;
@@ -130,6 +133,9 @@ export async function completeDemoHistory(
   await patchDemoState(db, { complete: true });
   return { state, images };
 }
+
+/** Pause between days of background history, for requests waiting on the database. */
+const BREATHER_MS = 40;
 
 async function loadNextDay(db: Db, fleet: SimFleet, state: DemoState, anchor: Date) {
   const daysAgo = dayOrder(state)[state.daysLoaded]!;

@@ -58,6 +58,7 @@ export function createLiveDemo(
 
     // Heartbeats first: after a restart no device should look lost while the gap is filled.
     for (const d of alive) {
+      await new Promise((r) => setImmediate(r));
       const id = ids.get(d.key);
       // A device nobody registered has no key, so it cannot send heartbeats; it only sends DICOM.
       if (id === undefined || d.siteKey === null || stopped) continue;
@@ -78,6 +79,8 @@ export function createLiveDemo(
       const objects = objectsBetween(sim, d, from, now);
       const id = ids.get(d.key);
       for (let i = 0; i < objects.length; i += SEND_CHUNK) {
+        // Let requests in between parts: the embedded database answers without yielding.
+        await new Promise((r) => setImmediate(r));
         const results = await Promise.all(
           objects.slice(i, i + SEND_CHUNK).map((o, n) => {
             const bytes = toPart10(o.record);

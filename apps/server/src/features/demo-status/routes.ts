@@ -13,7 +13,8 @@ export const demoStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/demoStatus',
     {
-      config: { access: signedIn },
+      // Asked by every page: not by itself a sign of activity that keeps the session open.
+      config: { access: signedIn, touch: false },
       schema: { tags: ['portal'], response: { 200: envelope(demoStatus) } },
     },
     async () => {

@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useDashboardState, useSideMenu } from '../../api/hooks';
+import { HistoryArriving } from '../../features/demo/HistoryArriving';
 import { NoAccess } from '../../features/errors/NoAccess';
 import { useAppConfig } from '../config';
 import { LOGIN_PATH } from '../paths';
@@ -106,6 +107,7 @@ export function AdminLayout() {
       <AppShell.Main bg="#f5f7f9">
         <Box maw={1400} mx="auto">
           {isProfile ? null : <PageHeader crumbs={breadcrumbs(titleInput, routeLabel)} />}
+          <HistoryArriving />
           {allowed ? <Outlet /> : <NoAccess />}
         </Box>
       </AppShell.Main>
