@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db';
-import { rowsOf } from '../platform/scope';
+import { rowsOf } from '../platform/db/rows';
 
 /**
  * The real server process on a fresh embedded database (docs/demo.md): the port answers before
