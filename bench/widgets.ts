@@ -148,7 +148,7 @@ async function measure(database: Database, label: string, withNaive: boolean) {
         from,
         to,
         sites: null,
-        options: w.options.parse({}) as { limit: number },
+        options: q.options.parse({}),
         granularity: granularityOf(from, to),
         now,
         connection: { yellowMinutes: 30, redMinutes: 1440 },

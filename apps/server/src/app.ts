@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { configureAnswerCache } from './analytics/cache';
+import { type AnswerCache, createAnswerCache } from './analytics/answer-cache';
 import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboards/routes';
@@ -52,6 +52,8 @@ declare module 'fastify' {
     ingest: IngestPipeline;
     /** Outgoing mail: recorded in the outbox, sent through SMTP_URL when set (platform/mail). */
     mailer: Mailer;
+    /** Widget answers, cached briefly (WIDGET_CACHE_SECONDS; analytics/answer-cache.ts). */
+    answers: AnswerCache;
   }
 }
 
@@ -83,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
 
-  configureAnswerCache(config.WIDGET_CACHE_SECONDS);
+  app.decorate('answers', createAnswerCache(config.WIDGET_CACHE_SECONDS));
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import {
   type Bands,
+  baseWidgetOptions,
   DEVICE_TYPE_COLOURS,
   FORCE_BANDS,
   isSampled,
@@ -18,8 +19,6 @@ import {
   factsWhere,
   PRESENT,
   PRESENT_SQL,
-  type Question,
-  type QuestionContext,
   query,
   ratio,
   rollupRows,
@@ -29,6 +28,7 @@ import {
   sumSlots,
 } from '../context';
 import { seriesOverTime } from '../present';
+import { defineQuestion, type Question, type QuestionContext } from '../question';
 
 /** Widgets with the Dimensions legend: distributions and dose relationships, fleet or site wide. */
 type Row = Record<string, unknown>;
@@ -60,17 +60,19 @@ const distribution = (
   column: string,
   factColumn: string,
   series: string,
-): Question => ({
-  id,
-  answer: async (ctx) => {
-    const [r] = await query<Row>(ctx, deviceSlots(ctx, [[column, bands.count]]));
-    return histogram(bands, slots(r ?? {}, column, bands.count), series);
-  },
-  raw: async (ctx) => {
-    const [r] = await query<Row>(ctx, factSlots(ctx, bandCounts(bands, factColumn, column)));
-    return histogram(bands, slots(r ?? {}, column, bands.count), series);
-  },
-});
+): Question =>
+  defineQuestion({
+    id,
+    options: baseWidgetOptions,
+    answer: async (ctx) => {
+      const [r] = await query<Row>(ctx, deviceSlots(ctx, [[column, bands.count]]));
+      return histogram(bands, slots(r ?? {}, column, bands.count), series);
+    },
+    raw: async (ctx) => {
+      const [r] = await query<Row>(ctx, factSlots(ctx, bandCounts(bands, factColumn, column)));
+      return histogram(bands, slots(r ?? {}, column, bands.count), series);
+    },
+  });
 
 export const forceDistribution = distribution(9060, FORCE_BANDS, 'force_bands', 'force_n', 'Images');
 export const thicknessDistribution = distribution(
@@ -111,40 +113,42 @@ const byThickness = (
   series: string,
   unit: string,
   digits: number,
-): Question => ({
-  id,
-  answer: async (ctx) => {
-    const [r] = await query<Row>(
-      ctx,
-      deviceSlots(ctx, [
-        [sumCol, THICKNESS_BANDS.count],
-        [nCol, THICKNESS_BANDS.count],
-      ]),
-    );
-    return meanByThickness(
-      slots(r ?? {}, sumCol, THICKNESS_BANDS.count),
-      slots(r ?? {}, nCol, THICKNESS_BANDS.count),
-      series,
-      unit,
-      digits,
-    );
-  },
-  raw: async (ctx) => {
-    const band = THICKNESS_BANDS.sql('thickness_mm');
-    const selects = Array.from({ length: THICKNESS_BANDS.count }, (_, i) => [
-      `coalesce(sum(${factColumn}::float8) filter (where thickness_mm is not null and ${band} = ${i}), 0) as ${sumCol}_${i}`,
-      `count(${factColumn}) filter (where thickness_mm is not null and ${band} = ${i})::float8 as ${nCol}_${i}`,
-    ]).flat();
-    const [r] = await query<Row>(ctx, factSlots(ctx, selects));
-    return meanByThickness(
-      slots(r ?? {}, sumCol, THICKNESS_BANDS.count),
-      slots(r ?? {}, nCol, THICKNESS_BANDS.count),
-      series,
-      unit,
-      digits,
-    );
-  },
-});
+): Question =>
+  defineQuestion({
+    id,
+    options: baseWidgetOptions,
+    answer: async (ctx) => {
+      const [r] = await query<Row>(
+        ctx,
+        deviceSlots(ctx, [
+          [sumCol, THICKNESS_BANDS.count],
+          [nCol, THICKNESS_BANDS.count],
+        ]),
+      );
+      return meanByThickness(
+        slots(r ?? {}, sumCol, THICKNESS_BANDS.count),
+        slots(r ?? {}, nCol, THICKNESS_BANDS.count),
+        series,
+        unit,
+        digits,
+      );
+    },
+    raw: async (ctx) => {
+      const band = THICKNESS_BANDS.sql('thickness_mm');
+      const selects = Array.from({ length: THICKNESS_BANDS.count }, (_, i) => [
+        `coalesce(sum(${factColumn}::float8) filter (where thickness_mm is not null and ${band} = ${i}), 0) as ${sumCol}_${i}`,
+        `count(${factColumn}) filter (where thickness_mm is not null and ${band} = ${i})::float8 as ${nCol}_${i}`,
+      ]).flat();
+      const [r] = await query<Row>(ctx, factSlots(ctx, selects));
+      return meanByThickness(
+        slots(r ?? {}, sumCol, THICKNESS_BANDS.count),
+        slots(r ?? {}, nCol, THICKNESS_BANDS.count),
+        series,
+        unit,
+        digits,
+      );
+    },
+  });
 
 export const meanAgdByThickness = byThickness(
   9053,
@@ -182,8 +186,9 @@ function kvpAnswer(rows: Row[]): WidgetAnswer {
   };
 }
 
-export const kvpDistributionByDeviceType: Question = {
+export const kvpDistributionByDeviceType = defineQuestion({
   id: 9063,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     kvpAnswer(await query<Row>(ctx, deviceSlots(ctx, [['kvp_bands', KVP_BANDS.count]], 'device_type'))),
   raw: async (ctx) =>
@@ -194,11 +199,12 @@ export const kvpDistributionByDeviceType: Question = {
             from image_facts f join devices d on d.id = f.device_id where ${factsWhere(ctx)} group by d.device_type`,
       ),
     ),
-};
+});
 
 const MAX_POINTS = 2000;
-export const agdAgainstThickness: Question = {
+export const agdAgainstThickness = defineQuestion({
   id: 9068,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const rows = await query<{ t: number; a: number }>(
       ctx,
@@ -227,7 +233,7 @@ export const agdAgainstThickness: Question = {
       yName: 'AGD (mGy)',
     };
   },
-};
+});
 
 function byView(sums: number[], ns: number[]): WidgetAnswer {
   const used = VIEW_SLOTS.map((_, i) => i).filter((i) => ns[i]! > 0);
@@ -239,8 +245,9 @@ function byView(sums: number[], ns: number[]): WidgetAnswer {
   };
 }
 
-export const meanAgdByView: Question = {
+export const meanAgdByView = defineQuestion({
   id: 9120,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const [r] = await query<Row>(
       ctx,
@@ -260,7 +267,7 @@ export const meanAgdByView: Question = {
     const [r] = await query<Row>(ctx, factSlots(ctx, selects));
     return byView(slots(r ?? {}, 'agd_view_sum', 8), slots(r ?? {}, 'agd_view_n', 8));
   },
-};
+});
 
 const overTime = (ctx: QuestionContext, rows: { bucket: string; s: number; n: number }[]) =>
   seriesOverTime(
@@ -274,8 +281,9 @@ const overTime = (ctx: QuestionContext, rows: { bucket: string; s: number; n: nu
     },
   );
 
-export const meanAgdOverTime: Question = {
+export const meanAgdOverTime = defineQuestion({
   id: 9129,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     overTime(
       ctx,
@@ -292,7 +300,7 @@ export const meanAgdOverTime: Question = {
         sql`select ${sql.raw(bucketSql(ctx, 'local_date'))} as bucket, sum(agd_mgy::float8) as s, count(agd_mgy)::float8 as n from image_facts f where ${factsWhere(ctx)} group by 1`,
       ),
     ),
-};
+});
 
 function weekHours(counts: number[]): WidgetAnswer {
   const used = Array.from({ length: 24 }, (_, h) => h).filter((h) =>
@@ -312,8 +320,9 @@ function weekHours(counts: number[]): WidgetAnswer {
   };
 }
 
-export const imagesByWeekdayAndHour: Question = {
+export const imagesByWeekdayAndHour = defineQuestion({
   id: 9134,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const [r] = await query<Row>(ctx, deviceSlots(ctx, [['weekday_hour', 168]]));
     return weekHours(slots(r ?? {}, 'weekday_hour', 168));
@@ -327,7 +336,7 @@ export const imagesByWeekdayAndHour: Question = {
     for (const r of rows) counts[Number(r.slot)] = Number(r.n);
     return weekHours(counts);
   },
-};
+});
 
 export const dimensionQuestions = [
   meanAgdByThickness,

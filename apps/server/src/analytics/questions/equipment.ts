@@ -1,4 +1,5 @@
 import {
+  baseWidgetOptions,
   type ConnectionStatus,
   connectionStatusAt,
   tubeDaysRemaining as daysRemaining,
@@ -6,11 +7,14 @@ import {
   objectKindLabel,
   TUBE_LIFE_STATUSES,
   tubeLifeStatus,
+  tubeWidgetOptions,
   type WidgetAnswer,
 } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { tubeUsage } from '../../domain/fleet-status/tube-forecast';
-import { bucketSql, buckets, type Question, type QuestionContext, query, sitesWhere } from '../context';
+import { bucketSql, buckets, query, sitesWhere } from '../context';
+import { defineQuestion, type QuestionContext, type TubeOptions } from '../question';
+import { valueOrNull } from '../values';
 
 /**
  * Equipment widgets show the fleet as it is now (connection, tubes, last objects): the devices
@@ -33,7 +37,6 @@ interface EquipmentRow {
 }
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
   const rows = await query<Record<string, unknown>>(
@@ -53,18 +56,18 @@ async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
       const usage = tubeUsage({
         usedMas: Number(r.used_mas),
         usedExposures: Number(r.used_exposures),
-        counterMas: num(r.counter_mas),
-        counterBaselineMas: num(r.counter_baseline_mas),
-        counterExposures: num(r.counter_exposures),
-        counterBaselineExposures: num(r.counter_baseline_exposures),
+        counterMas: valueOrNull(r.counter_mas),
+        counterBaselineMas: valueOrNull(r.counter_baseline_mas),
+        counterExposures: valueOrNull(r.counter_exposures),
+        counterBaselineExposures: valueOrNull(r.counter_baseline_exposures),
       });
       days = daysRemaining({
-        ratedMas: num(r.rated_mas),
-        ratedExposures: num(r.rated_exposures),
+        ratedMas: valueOrNull(r.rated_mas),
+        ratedExposures: valueOrNull(r.rated_exposures),
         usedMas: usage.usedMas,
         usedExposures: usage.usedExposures,
-        dailyMas: num(r.daily_mas),
-        dailyExposures: num(r.daily_exposures),
+        dailyMas: valueOrNull(r.daily_mas),
+        dailyExposures: valueOrNull(r.daily_exposures),
       });
     }
     return {
@@ -130,98 +133,107 @@ function perSite(
 }
 
 const connectionIndex = (r: EquipmentRow) => CONNECTION.findIndex(([s]) => s === r.connectionStatus);
-const tubeIndex = (ctx: QuestionContext) => (r: EquipmentRow) =>
-  r.tubeDaysRemaining === null
-    ? -1
-    : TUBE.indexOf(
-        tubeLifeStatus(r.tubeDaysRemaining, {
-          tubeLifeYellow: Number(ctx.options.tubeLifeYellow ?? 61),
-          tubeLifeRed: Number(ctx.options.tubeLifeRed ?? 31),
-        }),
-      );
+const tubeIndex = (options: TubeOptions) => (r: EquipmentRow) =>
+  r.tubeDaysRemaining === null ? -1 : TUBE.indexOf(tubeLifeStatus(r.tubeDaysRemaining, options));
 
-const live = (id: number, answer: (ctx: QuestionContext) => Promise<WidgetAnswer>): Question => ({
-  id,
-  answer,
-  raw: answer,
+export const devicesByConnectionPerSite = defineQuestion({
+  id: 9104,
+  options: baseWidgetOptions,
+  live: true,
+  answer: async (ctx) =>
+    perSite(
+      await deviceRows(ctx),
+      CONNECTION.map(([, n]) => n),
+      connectionIndex,
+      ctx.options.limit,
+      CONNECTION.map(([status]) => status ?? 'unavailable'),
+    ),
 });
 
-export const devicesByConnectionPerSite = live(9104, async (ctx) =>
-  perSite(
-    await deviceRows(ctx),
-    CONNECTION.map(([, n]) => n),
-    connectionIndex,
-    ctx.options.limit,
-    CONNECTION.map(([status]) => status ?? 'unavailable'),
-  ),
-);
-
-export const tubesByStatusPerSite = live(9109, async (ctx) =>
-  perSite(await deviceRows(ctx), TUBE, tubeIndex(ctx), ctx.options.limit),
-);
-
-export const tubeDaysRemaining = live(9201, async (ctx) => {
-  const rows = (await deviceRows(ctx))
-    .filter((r) => r.tubeDaysRemaining !== null)
-    .sort((a, b) => a.tubeDaysRemaining! - b.tubeDaysRemaining! || a.serial.localeCompare(b.serial))
-    .slice(0, ctx.options.limit);
-  const status = tubeIndex(ctx);
-  return {
-    kind: 'categories',
-    categories: rows.map((r) => `${r.serial} · ${r.siteName ?? ''}`),
-    keys: rows.map((r) => r.id),
-    // One series per status so that each bar takes its status colour.
-    series: TUBE.map((name, i) => ({
-      name,
-      data: rows.map((r) => (status(r) === i ? r.tubeDaysRemaining : null)),
-      stack: 'days',
-    })),
-    unit: 'days',
-  };
+export const tubesByStatusPerSite = defineQuestion({
+  id: 9109,
+  options: tubeWidgetOptions,
+  live: true,
+  answer: async (ctx) => perSite(await deviceRows(ctx), TUBE, tubeIndex(ctx.options), ctx.options.limit),
 });
 
-export const connectionStatusOfDevices = live(9202, async (ctx) => {
-  const rows = await deviceRows(ctx);
-  return {
-    kind: 'slices',
-    slices: CONNECTION.map(([s, name]) => ({
-      name,
-      value: rows.filter((r) => r.connectionStatus === s).length,
-      key: s ?? 'null',
-    })).filter((x) => x.value > 0),
-    unit: 'devices',
-  };
+export const tubeDaysRemaining = defineQuestion({
+  id: 9201,
+  options: tubeWidgetOptions,
+  live: true,
+  answer: async (ctx) => {
+    const rows = (await deviceRows(ctx))
+      .filter((r) => r.tubeDaysRemaining !== null)
+      .sort((a, b) => a.tubeDaysRemaining! - b.tubeDaysRemaining! || a.serial.localeCompare(b.serial))
+      .slice(0, ctx.options.limit);
+    const status = tubeIndex(ctx.options);
+    return {
+      kind: 'categories',
+      categories: rows.map((r) => `${r.serial} · ${r.siteName ?? ''}`),
+      keys: rows.map((r) => r.id),
+      // One series per status so that each bar takes its status colour.
+      series: TUBE.map((name, i) => ({
+        name,
+        data: rows.map((r) => (status(r) === i ? r.tubeDaysRemaining : null)),
+        stack: 'days',
+      })),
+      unit: 'days',
+    };
+  },
 });
 
-export const lastObjectPerDevice = live(9203, async (ctx) => {
-  const shown = (await deviceRows(ctx))
-    .sort(
-      (a, b) =>
-        (a.lastObjectAt ?? '').localeCompare(b.lastObjectAt ?? '') || a.serial.localeCompare(b.serial),
-    )
-    .slice(0, Math.max(ctx.options.limit, 25));
-  const kinds = await lastObjectKinds(
-    ctx,
-    shown.map((r) => r.id),
-  );
-  return {
-    kind: 'table',
-    columns: [
-      { key: 'device', label: 'Device' },
-      { key: 'site', label: 'Site' },
-      { key: 'lastObjectAt', label: 'Last object', format: 'instant' },
-      { key: 'kind', label: 'Kind' },
-      { key: 'connection', label: 'Connection' },
-    ],
-    rows: shown.map((r) => ({
-      key: r.id,
-      device: `${r.model} SN ${r.serial}`,
-      site: r.siteName,
-      lastObjectAt: r.lastObjectAt,
-      kind: objectKindLabel(kinds.get(r.id) ?? null),
-      connection: CONNECTION.find(([status]) => status === r.connectionStatus)![1],
-    })),
-  };
+export const connectionStatusOfDevices = defineQuestion({
+  id: 9202,
+  options: baseWidgetOptions,
+  live: true,
+  answer: async (ctx) => {
+    const rows = await deviceRows(ctx);
+    return {
+      kind: 'slices',
+      slices: CONNECTION.map(([s, name]) => ({
+        name,
+        value: rows.filter((r) => r.connectionStatus === s).length,
+        key: s ?? 'null',
+      })).filter((x) => x.value > 0),
+      unit: 'devices',
+    };
+  },
+});
+
+export const lastObjectPerDevice = defineQuestion({
+  id: 9203,
+  options: baseWidgetOptions,
+  live: true,
+  answer: async (ctx) => {
+    const shown = (await deviceRows(ctx))
+      .sort(
+        (a, b) =>
+          (a.lastObjectAt ?? '').localeCompare(b.lastObjectAt ?? '') || a.serial.localeCompare(b.serial),
+      )
+      .slice(0, Math.max(ctx.options.limit, 25));
+    const kinds = await lastObjectKinds(
+      ctx,
+      shown.map((r) => r.id),
+    );
+    return {
+      kind: 'table',
+      columns: [
+        { key: 'device', label: 'Device' },
+        { key: 'site', label: 'Site' },
+        { key: 'lastObjectAt', label: 'Last object', format: 'instant' },
+        { key: 'kind', label: 'Kind' },
+        { key: 'connection', label: 'Connection' },
+      ],
+      rows: shown.map((r) => ({
+        key: r.id,
+        device: `${r.model} SN ${r.serial}`,
+        site: r.siteName,
+        lastObjectAt: r.lastObjectAt,
+        kind: objectKindLabel(kinds.get(r.id) ?? null),
+        connection: CONNECTION.find(([status]) => status === r.connectionStatus)![1],
+      })),
+    };
+  },
 });
 
 /**
@@ -247,26 +259,31 @@ async function lastObjectKinds(ctx: QuestionContext, ids: number[]): Promise<Map
   return new Map(rows.map((r) => [Number(r.device_id), r.kind]));
 }
 
-export const failedFilesOverTime = live(9204, async (ctx) => {
-  const axis = buckets(ctx);
-  // Objects that could not be tied to a site (unknown senders, unreadable files) count for
-  // callers who see the whole fleet.
-  const where =
-    ctx.sites === null ? sql`true` : sql`site_id = any(${`{${ctx.sites.join(',') || '0'}}`}::int[])`;
-  const rows = await query<{ bucket: string; n: number }>(
-    ctx,
-    sql`select ${sql.raw(bucketSql(ctx, 'received_at::date'))} as bucket, count(*)::int as n from ingest_log
+export const failedFilesOverTime = defineQuestion({
+  id: 9204,
+  options: baseWidgetOptions,
+  live: true,
+  answer: async (ctx) => {
+    const axis = buckets(ctx);
+    // Objects that could not be tied to a site (unknown senders, unreadable files) count for
+    // callers who see the whole fleet.
+    const where =
+      ctx.sites === null ? sql`true` : sql`site_id = any(${`{${ctx.sites.join(',') || '0'}}`}::int[])`;
+    const rows = await query<{ bucket: string; n: number }>(
+      ctx,
+      sql`select ${sql.raw(bucketSql(ctx, 'received_at::date'))} as bucket, count(*)::int as n from ingest_log
         where outcome in ('failed', 'unsupported') and received_at::date between ${ctx.from}::date and ${ctx.to}::date and ${where}
         group by 1`,
-  );
-  const byBucket = new Map(rows.map((r) => [r.bucket, Number(r.n)]));
-  return {
-    kind: 'categories',
-    categories: axis,
-    keys: axis,
-    series: [{ name: 'Failed files', data: axis.map((b) => byBucket.get(b) ?? 0) }],
-    unit: 'files',
-  };
+    );
+    const byBucket = new Map(rows.map((r) => [r.bucket, Number(r.n)]));
+    return {
+      kind: 'categories',
+      categories: axis,
+      keys: axis,
+      series: [{ name: 'Failed files', data: axis.map((b) => byBucket.get(b) ?? 0) }],
+      unit: 'files',
+    };
+  },
 });
 
 export const equipmentQuestions = [

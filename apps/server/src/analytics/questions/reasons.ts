@@ -1,12 +1,17 @@
-import { PROCEDURES, REJECT_REASONS, VIEW_SLOTS, viewSlotSql, type WidgetAnswer } from '@kestrel/contract';
+import {
+  baseWidgetOptions,
+  PROCEDURES,
+  REJECT_REASONS,
+  VIEW_SLOTS,
+  viewSlotSql,
+  type WidgetAnswer,
+} from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   buckets,
   factsWhere,
   PRESENT,
-  type Question,
-  type QuestionContext,
   query,
   ratio,
   rollupRows,
@@ -15,6 +20,7 @@ import {
   sumSlots,
 } from '../context';
 import { seriesOverTime } from '../present';
+import { defineQuestion, type QuestionContext } from '../question';
 
 /** Widgets with the Reasons and Procedure legends. */
 const meaning = (code: string | null) =>
@@ -32,8 +38,9 @@ function reasonSlices(rows: { code: string | null; v: number }[]): WidgetAnswer 
   };
 }
 
-export const rejectsByReason: Question = {
+export const rejectsByReason = defineQuestion({
   id: 9057,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     reasonSlices(
       await query(
@@ -48,7 +55,7 @@ export const rejectsByReason: Question = {
         sql`select reject_reason_code as code, count(*)::int as v from image_facts f where ${rejectedFacts(ctx)} group by 1`,
       ),
     ),
-};
+});
 
 function reasonsOverTime(
   ctx: QuestionContext,
@@ -71,8 +78,9 @@ function reasonsOverTime(
   };
 }
 
-export const rejectsByReasonOverTime: Question = {
+export const rejectsByReasonOverTime = defineQuestion({
   id: 9059,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     reasonsOverTime(
       ctx,
@@ -89,7 +97,7 @@ export const rejectsByReasonOverTime: Question = {
         sql`select ${sql.raw(bucketSql(ctx, 'local_date'))} as bucket, reject_reason_code as code, count(*)::int as v from image_facts f where ${rejectedFacts(ctx)} group by 1, 2`,
       ),
     ),
-};
+});
 
 const rateOverTime = (ctx: QuestionContext, rows: { bucket: string; r: number; n: number }[]) =>
   seriesOverTime(
@@ -103,8 +111,9 @@ const rateOverTime = (ctx: QuestionContext, rows: { bucket: string; r: number; n
     },
   );
 
-export const rejectRateOverTime: Question = {
+export const rejectRateOverTime = defineQuestion({
   id: 9035,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     rateOverTime(
       ctx,
@@ -121,7 +130,7 @@ export const rejectRateOverTime: Question = {
         sql`select ${sql.raw(bucketSql(ctx, 'local_date'))} as bucket, count(*) filter (where rejected)::float8 as r, count(*)::float8 as n from image_facts f where ${factsWhere(ctx)} group by 1`,
       ),
     ),
-};
+});
 
 function reasonsByView(rows: { slot: number; code: string | null; v: number }[]): WidgetAnswer {
   const used = VIEW_SLOTS.map((_, i) => i).filter((i) =>
@@ -143,8 +152,9 @@ function reasonsByView(rows: { slot: number; code: string | null; v: number }[])
   };
 }
 
-export const rejectsByReasonAndView: Question = {
+export const rejectsByReasonAndView = defineQuestion({
   id: 9036,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     reasonsByView(
       await query(
@@ -159,7 +169,7 @@ export const rejectsByReasonAndView: Question = {
         sql`select ${sql.raw(viewSlotSql('view'))} as slot, reject_reason_code as code, count(*)::int as v from image_facts f where ${rejectedFacts(ctx)} group by 1, 2`,
       ),
     ),
-};
+});
 
 const PROCEDURE_NAMES: Record<string, string> = {
   screening: 'Screening',
@@ -175,8 +185,9 @@ const procedureSlices = (counts: number[]): WidgetAnswer => ({
   unit: 'exams',
 });
 
-export const examsByProcedure: Question = {
+export const examsByProcedure = defineQuestion({
   id: 9119,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const [r] = await query<Record<string, unknown>>(
       ctx,
@@ -191,7 +202,7 @@ export const examsByProcedure: Question = {
     );
     return procedureSlices(PROCEDURES.map((p) => Number(rows.find((r) => r.procedure === p)?.n ?? 0)));
   },
-};
+});
 
 export const reasonQuestions = [
   rejectsByReason,

@@ -1,11 +1,9 @@
-import { KIND_GROUPS, kindGroupSql, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
+import { baseWidgetOptions, KIND_GROUPS, kindGroupSql, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   factsWhere,
   PRESENT,
-  type Question,
-  type QuestionContext,
   query,
   ratio,
   rollupRows,
@@ -14,13 +12,14 @@ import {
   sumSlots,
 } from '../context';
 import { meansBySlot, rankedCategories, siteNames, topSeriesOverTime } from '../present';
+import { defineQuestion, type QuestionContext } from '../question';
+import { countOf } from '../values';
 
 /**
  * Widgets with the Sites legend (product §9): one bar (or group) per site, from the device rollups
  * summed per site; each raw version asks the facts or studies the same question.
  */
 type Row = Record<string, unknown> & { site_id: number };
-const num = (v: unknown) => Number(v ?? 0);
 
 async function bySite(
   ctx: QuestionContext,
@@ -41,8 +40,9 @@ async function bySite(
   );
 }
 
-export const examsPerSite: Question = {
+export const examsPerSite = defineQuestion({
   id: 9049,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     bySite(
       ctx,
@@ -50,7 +50,7 @@ export const examsPerSite: Question = {
         ctx,
         sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id ${PRESENT}`,
       ),
-      (r) => num(r.v),
+      (r) => countOf(r.v),
       'Exams',
       undefined,
       0,
@@ -62,12 +62,12 @@ export const examsPerSite: Question = {
         ctx,
         sql`select site_id, count(*)::int as v from studies f where ${factsWhere(ctx)} group by site_id`,
       ),
-      (r) => num(r.v),
+      (r) => countOf(r.v),
       'Exams',
       undefined,
       0,
     ),
-};
+});
 
 async function kindsAnswer(ctx: QuestionContext, rows: Row[]) {
   const names = await siteNames(
@@ -84,8 +84,9 @@ async function kindsAnswer(ctx: QuestionContext, rows: Row[]) {
   );
 }
 
-export const imagesPerSiteByKind: Question = {
+export const imagesPerSiteByKind = defineQuestion({
   id: 9050,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     kindsAnswer(
       ctx,
@@ -103,10 +104,11 @@ export const imagesPerSiteByKind: Question = {
             from image_facts f where ${factsWhere(ctx)} group by site_id`,
       ),
     ),
-};
+});
 
-export const rejectRatePerSite: Question = {
+export const rejectRatePerSite = defineQuestion({
   id: 9092,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     bySite(
       ctx,
@@ -114,7 +116,7 @@ export const rejectRatePerSite: Question = {
         ctx,
         sql`select site_id, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images')} x group by site_id ${PRESENT}`,
       ),
-      (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+      (r) => (ratio(countOf(r.r), countOf(r.n)) ?? 0) * 100,
       'Reject rate',
       '%',
     ),
@@ -125,11 +127,11 @@ export const rejectRatePerSite: Question = {
         ctx,
         sql`select site_id, count(*) filter (where rejected)::float8 as r, count(*)::float8 as n from image_facts f where ${factsWhere(ctx)} group by site_id`,
       ),
-      (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+      (r) => (ratio(countOf(r.r), countOf(r.n)) ?? 0) * 100,
       'Reject rate',
       '%',
     ),
-};
+});
 
 async function agdByViewAnswer(ctx: QuestionContext, rows: Row[]) {
   const names = await siteNames(
@@ -146,8 +148,9 @@ async function agdByViewAnswer(ctx: QuestionContext, rows: Row[]) {
   });
 }
 
-export const meanAgdPerSiteByView: Question = {
+export const meanAgdPerSiteByView = defineQuestion({
   id: 9093,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     agdByViewAnswer(
       ctx,
@@ -169,10 +172,11 @@ export const meanAgdPerSiteByView: Question = {
         )} from image_facts f where ${factsWhere(ctx)} group by site_id`,
       ),
     ),
-};
+});
 
-export const meanForcePerSite: Question = {
+export const meanForcePerSite = defineQuestion({
   id: 9094,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     bySite(
       ctx,
@@ -180,7 +184,7 @@ export const meanForcePerSite: Question = {
         ctx,
         sql`select site_id, sum(force_sum)::float8 as s, sum(force_n)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, force_sum, force_n')} r group by site_id ${PRESENT}`,
       ),
-      (r) => ratio(num(r.s), num(r.n)),
+      (r) => ratio(countOf(r.s), countOf(r.n)),
       'Mean force',
       'N',
       1,
@@ -192,15 +196,16 @@ export const meanForcePerSite: Question = {
         ctx,
         sql`select site_id, sum(force_n::float8) as s, count(force_n)::float8 as n from image_facts f where ${factsWhere(ctx)} group by site_id`,
       ),
-      (r) => ratio(num(r.s), num(r.n)),
+      (r) => ratio(countOf(r.s), countOf(r.n)),
       'Mean force',
       'N',
       1,
     ),
-};
+});
 
-export const examsPerDeviceDay: Question = {
+export const examsPerDeviceDay = defineQuestion({
   id: 9099,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     bySite(
       ctx,
@@ -208,7 +213,7 @@ export const examsPerDeviceDay: Question = {
         ctx,
         sql`select site_id, sum(exams)::float8 as e, sum(active_days)::float8 as d from ${rollupRows(ctx, 'device', 'site_id, exams, active_days')} r group by site_id ${PRESENT}`,
       ),
-      (r) => ratio(num(r.e), num(r.d)),
+      (r) => ratio(countOf(r.e), countOf(r.d)),
       'Exams per device-day',
       undefined,
       1,
@@ -220,12 +225,12 @@ export const examsPerDeviceDay: Question = {
         ctx,
         sql`select site_id, count(*)::float8 as e, count(distinct (device_id, local_date))::float8 as d from studies f where ${factsWhere(ctx)} group by site_id`,
       ),
-      (r) => ratio(num(r.e), num(r.d)),
+      (r) => ratio(countOf(r.e), countOf(r.d)),
       'Exams per device-day',
       undefined,
       1,
     ),
-};
+});
 
 async function volumeAnswer(ctx: QuestionContext, rows: { site_id: number; bucket: string; v: number }[]) {
   const names = await siteNames(ctx, [...new Set(rows.map((r) => Number(r.site_id)))]);
@@ -256,8 +261,9 @@ async function busiestSites(ctx: QuestionContext): Promise<number[]> {
     .map((r) => r.site);
 }
 
-export const examVolumeOverTimePerSite: Question = {
+export const examVolumeOverTimePerSite = defineQuestion({
   id: 9069,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const top = { ...ctx, sites: await busiestSites(ctx) };
     return volumeAnswer(
@@ -276,7 +282,7 @@ export const examVolumeOverTimePerSite: Question = {
         sql`select site_id, ${sql.raw(bucketSql(ctx, 'local_date'))} as bucket, count(*)::int as v from studies f where ${factsWhere(ctx)} group by 1, 2`,
       ),
     ),
-};
+});
 
 export const siteQuestions = [
   examsPerSite,

@@ -1,11 +1,9 @@
-import { FORCE_BANDS, REJECT_REASONS, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
+import { baseWidgetOptions, FORCE_BANDS, REJECT_REASONS, VIEW_SLOTS, viewSlotSql } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bucketSql,
   factsWhere,
   PRESENT,
-  type Question,
-  type QuestionContext,
   query,
   ratio,
   rollupRows,
@@ -16,14 +14,15 @@ import {
 } from '../context';
 import type { Grain } from '../ladder';
 import { meansBySlot, rankedCategories, technologistNames, topSeriesOverTime } from '../present';
+import { defineQuestion, type Question, type QuestionContext } from '../question';
 import { POSITIONING } from '../rollups';
+import { countOf } from '../values';
 
 /**
  * Widgets with the Technologists legend. Rollups are keyed by the technologist as the device
  * named them; a merged technologist counts as the one it was merged into (`tech`).
  */
 type Row = Record<string, unknown> & { tech: number };
-const num = (v: unknown) => Number(v ?? 0);
 const TECH = 'coalesce(t.merged_into_id, x.technologist_id)';
 
 /** Rollup rows of a family joined to technologists, grouped by the surviving technologist. */
@@ -52,7 +51,7 @@ const techRollup = (
  */
 async function busiestTechnologists(ctx: QuestionContext, withExamsOnly: boolean) {
   return leadingTechnologists(ctx, 'exams', 'sum(exams)::float8 as v', (r) =>
-    !withExamsOnly || num(r.v) > 0 ? num(r.v) : null,
+    !withExamsOnly || countOf(r.v) > 0 ? countOf(r.v) : null,
   );
 }
 
@@ -119,22 +118,24 @@ const simple = (
   value: (r: Row) => number | null,
   unit?: string,
   digits = 2,
-): Question => ({
-  id,
-  answer: async (ctx) =>
-    byTech(
-      ctx,
-      await query<Row>(ctx, techRollup(ctx, 'technologist', rollupColumns, rollupSelect)),
-      value,
-      series,
-      unit,
-      digits,
-    ),
-  raw: async (ctx) => {
-    const [table, select] = raw();
-    return byTech(ctx, await query<Row>(ctx, techFacts(ctx, table, select)), value, series, unit, digits);
-  },
-});
+): Question =>
+  defineQuestion({
+    id,
+    options: baseWidgetOptions,
+    answer: async (ctx) =>
+      byTech(
+        ctx,
+        await query<Row>(ctx, techRollup(ctx, 'technologist', rollupColumns, rollupSelect)),
+        value,
+        series,
+        unit,
+        digits,
+      ),
+    raw: async (ctx) => {
+      const [table, select] = raw();
+      return byTech(ctx, await query<Row>(ctx, techFacts(ctx, table, select)), value, series, unit, digits);
+    },
+  });
 
 export const examsPerTechnologist = simple(
   9051,
@@ -142,7 +143,7 @@ export const examsPerTechnologist = simple(
   'sum(exams)::float8 as v',
   'exams',
   () => ['studies', 'count(*)::float8 as v'],
-  (r) => num(r.v),
+  (r) => countOf(r.v),
   undefined,
   0,
 );
@@ -153,7 +154,7 @@ export const rejectRatePerTechnologist = simple(
   'sum(rejected)::float8 as r, sum(images)::float8 as n',
   'rejected, images',
   () => ['image_facts', 'count(*) filter (where rejected)::float8 as r, count(*)::float8 as n'],
-  (r) => (ratio(num(r.r), num(r.n)) ?? 0) * 100,
+  (r) => (ratio(countOf(r.r), countOf(r.n)) ?? 0) * 100,
   '%',
 );
 
@@ -163,7 +164,7 @@ export const meanAgdPerTechnologist = simple(
   'sum(agd_sum)::float8 as s, sum(agd_n)::float8 as n',
   'agd_sum, agd_n',
   () => ['image_facts', 'sum(agd_mgy::float8) as s, count(agd_mgy)::float8 as n'],
-  (r) => ratio(num(r.s), num(r.n)),
+  (r) => ratio(countOf(r.s), countOf(r.n)),
   'mGy',
   3,
 );
@@ -177,13 +178,14 @@ export const positioningRejectsPerTechnologist = simple(
     'image_facts',
     `count(*) filter (where rejected and reject_reason_code = '${POSITIONING}')::float8 as v`,
   ],
-  (r) => num(r.v),
+  (r) => countOf(r.v),
   undefined,
   0,
 );
 
-export const imagesPerExamPerTechnologist: Question = {
+export const imagesPerExamPerTechnologist = defineQuestion({
   id: 9156,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     byTech(
       ctx,
@@ -191,7 +193,7 @@ export const imagesPerExamPerTechnologist: Question = {
         ctx,
         techRollup(ctx, 'technologist', 'images, exams', 'sum(images)::float8 as i, sum(exams)::float8 as e'),
       ),
-      (r) => ratio(num(r.i), num(r.e)),
+      (r) => ratio(countOf(r.i), countOf(r.e)),
       'Images per exam',
       undefined,
       2,
@@ -201,21 +203,21 @@ export const imagesPerExamPerTechnologist: Question = {
     const exams = new Map(
       (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as e'))).map((r) => [
         Number(r.tech),
-        num(r.e),
+        countOf(r.e),
       ]),
     );
     const keys = new Set([...images.map((r) => Number(r.tech)), ...exams.keys()]);
-    const imageMap = new Map(images.map((r) => [Number(r.tech), num(r.i)]));
+    const imageMap = new Map(images.map((r) => [Number(r.tech), countOf(r.i)]));
     return byTech(
       ctx,
       [...keys].map((tech) => ({ tech, i: imageMap.get(tech) ?? 0, e: exams.get(tech) ?? 0 })),
-      (r) => ratio(num(r.i), num(r.e)),
+      (r) => ratio(countOf(r.i), countOf(r.e)),
       'Images per exam',
       undefined,
       2,
     );
   },
-};
+});
 
 async function reasonsAnswer(
   ctx: QuestionContext,
@@ -257,12 +259,13 @@ async function reasonsAnswer(
   );
 }
 
-export const rejectsPerTechnologistByReason: Question = {
+export const rejectsPerTechnologistByReason = defineQuestion({
   id: 9070,
+  options: baseWidgetOptions,
   // Ranked by all their rejects (the technologist rollup counts them too), reasons read for the leaders.
   answer: async (ctx) => {
     const { members } = await leadingTechnologists(ctx, 'rejected', 'sum(rejected)::float8 as v', (r) =>
-      num(r.v) > 0 ? num(r.v) : null,
+      countOf(r.v) > 0 ? countOf(r.v) : null,
     );
     return reasonsAnswer(
       ctx,
@@ -290,7 +293,7 @@ export const rejectsPerTechnologistByReason: Question = {
         sql`${techFacts(ctx, 'image_facts', 'reject_reason_code as reason_code, count(*) filter (where rejected)::int as v', ', reject_reason_code')}`,
       ).then((rows) => (rows as { v: number }[]).filter((r) => r.v > 0) as never),
     ),
-};
+});
 
 async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
   const names = await technologistNames(
@@ -307,15 +310,16 @@ async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
   });
 }
 
-export const meanForcePerTechnologistByView: Question = {
+export const meanForcePerTechnologistByView = defineQuestion({
   id: 9071,
+  options: baseWidgetOptions,
   // Ranked by the mean force over all views (= force_sum / force_n), the views read for the leaders.
   answer: async (ctx) => {
     const { members } = await leadingTechnologists(
       ctx,
       'force_sum, force_n',
       'sum(force_sum)::float8 as s, sum(force_n)::float8 as n',
-      (r) => ratio(num(r.s), num(r.n)),
+      (r) => ratio(countOf(r.s), countOf(r.n)),
     );
     return forceByViewAnswer(
       ctx,
@@ -350,7 +354,7 @@ export const meanForcePerTechnologistByView: Question = {
         ),
       ),
     ),
-};
+});
 
 /** Quartiles of banded values, each band standing for its middle (the first and last for their edge). */
 export function bandQuartiles(counts: number[]): [number, number, number, number, number] | null {
@@ -389,8 +393,9 @@ async function spreadAnswer(ctx: QuestionContext, rows: Row[]) {
   };
 }
 
-export const forceSpreadPerTechnologist: Question = {
+export const forceSpreadPerTechnologist = defineQuestion({
   id: 9138,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     spreadAnswer(
       ctx,
@@ -415,7 +420,7 @@ export const forceSpreadPerTechnologist: Question = {
         ),
       ),
     ),
-};
+});
 
 async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: string; v: number }[]) {
   const names = await technologistNames(ctx, [...new Set(rows.map((r) => Number(r.tech)))]);
@@ -426,8 +431,9 @@ async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: 
   );
 }
 
-export const examVolumeOverTimePerTechnologist: Question = {
+export const examVolumeOverTimePerTechnologist = defineQuestion({
   id: 9160,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const { members } = await busiestTechnologists(ctx, false);
     return volumeAnswer(
@@ -461,7 +467,7 @@ export const examVolumeOverTimePerTechnologist: Question = {
         ),
       ),
     ),
-};
+});
 
 async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
   const per = rows
@@ -491,8 +497,9 @@ async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
   };
 }
 
-export const examsPerTechnologistByHour: Question = {
+export const examsPerTechnologistByHour = defineQuestion({
   id: 9176,
+  options: baseWidgetOptions,
   answer: async (ctx) => {
     const { members } = await busiestTechnologists(ctx, true);
     return hoursAnswer(
@@ -520,7 +527,7 @@ export const examsPerTechnologistByHour: Question = {
         ),
       ),
     ),
-};
+});
 
 async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
   const names = await technologistNames(
@@ -528,10 +535,10 @@ async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
     rows.map((r) => Number(r.tech)),
   );
   const sorted = rows
-    .filter((r) => num(r.images) > 0 || num(r.exams) > 0)
+    .filter((r) => countOf(r.images) > 0 || countOf(r.exams) > 0)
     .sort(
       (a, b) =>
-        num(b.exams) - num(a.exams) ||
+        countOf(b.exams) - countOf(a.exams) ||
         (names.get(Number(a.tech)) ?? '').localeCompare(names.get(Number(b.tech)) ?? ''),
     )
     .slice(0, Math.max(ctx.options.limit, 25));
@@ -548,11 +555,11 @@ async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
     rows: sorted.map((r) => ({
       key: Number(r.tech),
       technologist: names.get(Number(r.tech)) ?? `#${r.tech}`,
-      exams: num(r.exams),
-      images: num(r.images),
-      rejectRate: round((ratio(num(r.rejected), num(r.images)) ?? 0) * 100),
-      meanForce: round(ratio(num(r.force_sum), num(r.force_n)), 1),
-      meanAgd: round(ratio(num(r.agd_sum), num(r.agd_n)), 3),
+      exams: countOf(r.exams),
+      images: countOf(r.images),
+      rejectRate: round((ratio(countOf(r.rejected), countOf(r.images)) ?? 0) * 100),
+      meanForce: round(ratio(countOf(r.force_sum), countOf(r.force_n)), 1),
+      meanAgd: round(ratio(countOf(r.agd_sum), countOf(r.agd_n)), 3),
     })),
   };
 }
@@ -560,8 +567,9 @@ async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
 const LEAGUE =
   'sum(exams)::float8 as exams, sum(images)::float8 as images, sum(rejected)::float8 as rejected, sum(force_sum)::float8 as force_sum, sum(force_n)::float8 as force_n, sum(agd_sum)::float8 as agd_sum, sum(agd_n)::float8 as agd_n';
 
-export const technologistLeagueTable: Question = {
+export const technologistLeagueTable = defineQuestion({
   id: 9177,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     leagueAnswer(
       ctx,
@@ -587,7 +595,7 @@ export const technologistLeagueTable: Question = {
     const exams = new Map(
       (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as exams'))).map((r) => [
         Number(r.tech),
-        num(r.exams),
+        countOf(r.exams),
       ]),
     );
     const keys = new Set([...facts.map((r) => Number(r.tech)), ...exams.keys()]);
@@ -597,7 +605,7 @@ export const technologistLeagueTable: Question = {
       [...keys].map((tech) => ({ ...(byTechId.get(tech) ?? {}), tech, exams: exams.get(tech) ?? 0 })),
     );
   },
-};
+});
 
 async function shareAnswer(ctx: QuestionContext, rows: Row[]) {
   const names = await technologistNames(
@@ -605,20 +613,20 @@ async function shareAnswer(ctx: QuestionContext, rows: Row[]) {
     rows.map((r) => Number(r.tech)),
   );
   const sorted = rows
-    .filter((r) => num(r.v) > 0)
+    .filter((r) => countOf(r.v) > 0)
     .sort(
       (a, b) =>
-        num(b.v) - num(a.v) ||
+        countOf(b.v) - countOf(a.v) ||
         (names.get(Number(a.tech)) ?? '').localeCompare(names.get(Number(b.tech)) ?? ''),
     );
   const top = sorted.slice(0, ctx.options.limit);
-  const others = sorted.slice(ctx.options.limit).reduce((a, r) => a + num(r.v), 0);
+  const others = sorted.slice(ctx.options.limit).reduce((a, r) => a + countOf(r.v), 0);
   return {
     kind: 'slices' as const,
     slices: [
       ...top.map((r) => ({
         name: names.get(Number(r.tech)) ?? `#${r.tech}`,
-        value: num(r.v),
+        value: countOf(r.v),
         key: String(r.tech),
       })),
       ...(others ? [{ name: 'Others', value: others }] : []),
@@ -627,8 +635,9 @@ async function shareAnswer(ctx: QuestionContext, rows: Row[]) {
   };
 }
 
-export const shareOfExamsPerTechnologist: Question = {
+export const shareOfExamsPerTechnologist = defineQuestion({
   id: 9089,
+  options: baseWidgetOptions,
   answer: async (ctx) =>
     shareAnswer(
       ctx,
@@ -636,7 +645,7 @@ export const shareOfExamsPerTechnologist: Question = {
     ),
   raw: async (ctx) =>
     shareAnswer(ctx, await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as v'))),
-};
+});
 
 export const technologistQuestions = [
   examsPerTechnologist,
