@@ -2,7 +2,7 @@ import { baseWidgetOptions, WEEKDAYS, type WidgetAnswer, weekdayHourSlotSql } fr
 import { sql } from 'drizzle-orm';
 import { factsWhere, query, slots } from '../../context';
 import { defineQuestion } from '../../question';
-import { deviceSlots, type Row } from './shared';
+import { deviceSlots, type SlotRow } from './shared';
 
 function weekHours(counts: number[]): WidgetAnswer {
   const used = Array.from({ length: 24 }, (_, h) => h).filter((h) =>
@@ -26,7 +26,7 @@ export const imagesByWeekdayAndHour = defineQuestion({
   id: 9134,
   options: baseWidgetOptions,
   answer: async (ctx) => {
-    const [r] = await query<Row>(ctx, deviceSlots(ctx, [['weekday_hour', 168]]));
+    const [r] = await query<SlotRow>(ctx, deviceSlots(ctx, [['weekday_hour', 168]]));
     return weekHours(slots(r ?? {}, 'weekday_hour', 168));
   },
   raw: async (ctx) => {

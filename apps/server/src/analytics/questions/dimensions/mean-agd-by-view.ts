@@ -1,7 +1,7 @@
 import { baseWidgetOptions, VIEW_SLOTS, viewSlotSql, type WidgetAnswer } from '@kestrel/contract';
 import { query, ratio, round, slots } from '../../context';
 import { defineQuestion } from '../../question';
-import { deviceSlots, factSlots, type Row } from './shared';
+import { deviceSlots, factSlots, type SlotRow } from './shared';
 
 function byView(sums: number[], ns: number[]): WidgetAnswer {
   const used = VIEW_SLOTS.map((_, i) => i).filter((i) => ns[i]! > 0);
@@ -17,7 +17,7 @@ export const meanAgdByView = defineQuestion({
   id: 9120,
   options: baseWidgetOptions,
   answer: async (ctx) => {
-    const [r] = await query<Row>(
+    const [r] = await query<SlotRow>(
       ctx,
       deviceSlots(ctx, [
         ['agd_view_sum', 8],
@@ -32,7 +32,7 @@ export const meanAgdByView = defineQuestion({
       `coalesce(sum(agd_mgy::float8) filter (where ${v} = ${i}), 0) as agd_view_sum_${i}`,
       `count(agd_mgy) filter (where ${v} = ${i})::float8 as agd_view_n_${i}`,
     ]);
-    const [r] = await query<Row>(ctx, factSlots(ctx, selects));
+    const [r] = await query<SlotRow>(ctx, factSlots(ctx, selects));
     return byView(slots(r ?? {}, 'agd_view_sum', 8), slots(r ?? {}, 'agd_view_n', 8));
   },
 });

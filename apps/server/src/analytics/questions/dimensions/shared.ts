@@ -3,8 +3,13 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT_SQL, query, ratio, rollupRows, round, slots, sumSlots } from '../../context';
 import { defineQuestion, type Question, type QuestionContext } from '../../question';
 
-/** Widgets with the Dimensions legend: distributions and dose relationships, fleet or site wide. */
-export type Row = Record<string, unknown>;
+/**
+ * What the questions with the Dimensions legend share (distributions and dose relationships,
+ * fleet or site wide; one file per question beside this one).
+ */
+
+/** One row of slot columns `<name>_<i>` (see sumSlots). */
+export type SlotRow = Record<string, number | null>;
 
 export const deviceSlots = (ctx: QuestionContext, columns: [string, number][], group = '') =>
   sql`select ${sql.raw([group, ...columns.map(([c, n]) => sumSlots(c, n))].filter(Boolean).join(', '))}
@@ -41,11 +46,11 @@ export const distribution = (
     id,
     options: baseWidgetOptions,
     answer: async (ctx) => {
-      const [r] = await query<Row>(ctx, deviceSlots(ctx, [[column, bands.count]]));
+      const [r] = await query<SlotRow>(ctx, deviceSlots(ctx, [[column, bands.count]]));
       return histogram(bands, slots(r ?? {}, column, bands.count), series);
     },
     raw: async (ctx) => {
-      const [r] = await query<Row>(ctx, factSlots(ctx, bandCounts(bands, factColumn, column)));
+      const [r] = await query<SlotRow>(ctx, factSlots(ctx, bandCounts(bands, factColumn, column)));
       return histogram(bands, slots(r ?? {}, column, bands.count), series);
     },
   });
@@ -78,7 +83,7 @@ export const byThickness = (
     id,
     options: baseWidgetOptions,
     answer: async (ctx) => {
-      const [r] = await query<Row>(
+      const [r] = await query<SlotRow>(
         ctx,
         deviceSlots(ctx, [
           [sumCol, THICKNESS_BANDS.count],
@@ -99,7 +104,7 @@ export const byThickness = (
         `coalesce(sum(${factColumn}::float8) filter (where thickness_mm is not null and ${band} = ${i}), 0) as ${sumCol}_${i}`,
         `count(${factColumn}) filter (where thickness_mm is not null and ${band} = ${i})::float8 as ${nCol}_${i}`,
       ]).flat();
-      const [r] = await query<Row>(ctx, factSlots(ctx, selects));
+      const [r] = await query<SlotRow>(ctx, factSlots(ctx, selects));
       return meanByThickness(
         slots(r ?? {}, sumCol, THICKNESS_BANDS.count),
         slots(r ?? {}, nCol, THICKNESS_BANDS.count),

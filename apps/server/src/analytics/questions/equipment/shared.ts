@@ -20,8 +20,10 @@ import { valueOrNull } from '../../values';
  * with their current tube; only the columns these widgets draw, so that the whole fleet's
  * devices come in one light query. Connection status and days
  * remaining are computed as the device table computes them (contract and features/tubes).
- * Their "raw" answer is the same.
+ * Their "raw" answer is the same (defineQuestion: a live question's raw twin is its answer).
  */
+
+/** A device as the equipment widgets draw it. */
 export interface EquipmentRow {
   id: number;
   serial: string;
@@ -35,8 +37,30 @@ export interface EquipmentRow {
 
 export const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
+/** A device with its current tube (tube columns null without one); numeric columns may come as strings. */
+interface DeviceTubeRow {
+  id: number;
+  serial: string;
+  model: string;
+  site_id: number | null;
+  site_name: string | null;
+  last_heartbeat_at: Date | string | null;
+  last_object_at: Date | string | null;
+  tube_id: number | null;
+  rated_mas: number | string | null;
+  rated_exposures: number | string | null;
+  used_mas: number | string;
+  used_exposures: number | string;
+  counter_mas: number | string | null;
+  counter_baseline_mas: number | string | null;
+  counter_exposures: number | string | null;
+  counter_baseline_exposures: number | string | null;
+  daily_mas: number | string | null;
+  daily_exposures: number | string | null;
+}
+
 export async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
-  const rows = await query<Record<string, unknown>>(
+  const rows = await query<DeviceTubeRow>(
     ctx,
     sql`select d.id, d.serial, d.model, d.site_id, coalesce(s.alias, s.name) as site_name,
           d.last_heartbeat_at, d.last_object_at, t.id as tube_id, t.rated_mas, t.rated_exposures,
@@ -47,7 +71,7 @@ export async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> 
         where ${ctx.sites === null ? sql`true` : sitesWhere(ctx, 'd.site_id')}`,
   );
   return rows.map((r) => {
-    const lastObject = date(r.last_object_at as string | null);
+    const lastObject = date(r.last_object_at);
     let days: number | null = null;
     if (r.tube_id !== null) {
       const usage = tubeUsage({
@@ -75,7 +99,7 @@ export async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> 
       siteName: r.site_name === null ? null : String(r.site_name),
       lastObjectAt: lastObject?.toISOString() ?? null,
       connectionStatus: connectionStatusAt(
-        laterOf(date(r.last_heartbeat_at as string | null), lastObject),
+        laterOf(date(r.last_heartbeat_at), lastObject),
         ctx.now,
         ctx.connection,
       ),

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { factsWhere } from '../../context';
 import type { QuestionContext } from '../../question';
 
-/** Widgets with the Reasons and Procedure legends. */
+/** What the questions with the Reasons and Procedure legends share (one file per question beside this one). */
+
 export const meaning = (code: string | null) =>
   REJECT_REASONS.find((r) => r.code === code)?.meaning ?? code ?? 'Unknown reason';
 

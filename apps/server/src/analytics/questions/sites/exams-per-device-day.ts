@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT, query, ratio, rollupRows } from '../../context';
 import { defineQuestion } from '../../question';
 import { countOf } from '../../values';
-import { bySite, type Row } from './shared';
+import { bySite, type SiteRow } from './shared';
 
 export const examsPerDeviceDay = defineQuestion({
   id: 9099,
@@ -11,7 +11,7 @@ export const examsPerDeviceDay = defineQuestion({
   answer: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'e' | 'd'>>(
         ctx,
         sql`select site_id, sum(exams)::float8 as e, sum(active_days)::float8 as d from ${rollupRows(ctx, 'device', 'site_id, exams, active_days')} r group by site_id ${PRESENT}`,
       ),
@@ -23,7 +23,7 @@ export const examsPerDeviceDay = defineQuestion({
   raw: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'e' | 'd'>>(
         ctx,
         sql`select site_id, count(*)::float8 as e, count(distinct (device_id, local_date))::float8 as d from studies f where ${factsWhere(ctx)} group by site_id`,
       ),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT, query, rollupRows } from '../../context';
 import { defineQuestion } from '../../question';
 import { countOf } from '../../values';
-import { bySite, type Row } from './shared';
+import { bySite, type SiteRow } from './shared';
 
 export const examsPerSite = defineQuestion({
   id: 9049,
@@ -11,7 +11,7 @@ export const examsPerSite = defineQuestion({
   answer: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'v'>>(
         ctx,
         sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id ${PRESENT}`,
       ),
@@ -23,7 +23,7 @@ export const examsPerSite = defineQuestion({
   raw: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'v'>>(
         ctx,
         sql`select site_id, count(*)::int as v from studies f where ${factsWhere(ctx)} group by site_id`,
       ),

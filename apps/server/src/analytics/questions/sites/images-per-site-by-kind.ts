@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT, query, rollupRows, slots, sumSlots } from '../../context';
 import { rankedCategories, siteNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
-import type { Row } from './shared';
+import type { SiteSlots } from './shared';
 
-async function kindsAnswer(ctx: QuestionContext, rows: Row[]) {
+async function kindsAnswer(ctx: QuestionContext, rows: SiteSlots[]) {
   const names = await siteNames(
     ctx,
     rows.map((r) => Number(r.site_id)),
@@ -26,7 +26,7 @@ export const imagesPerSiteByKind = defineQuestion({
   answer: async (ctx) =>
     kindsAnswer(
       ctx,
-      await query<Row>(
+      await query<SiteSlots>(
         ctx,
         sql`select site_id, ${sql.raw(sumSlots('images_by_kind', 4))} from ${rollupRows(ctx, 'device', 'site_id, images_by_kind')} r group by site_id ${PRESENT}`,
       ),
@@ -34,7 +34,7 @@ export const imagesPerSiteByKind = defineQuestion({
   raw: async (ctx) =>
     kindsAnswer(
       ctx,
-      await query<Row>(
+      await query<SiteSlots>(
         ctx,
         sql`select site_id, ${sql.raw(KIND_GROUPS.map((_, i) => `count(*) filter (where ${kindGroupSql('image_kind')} = ${i})::float8 as images_by_kind_${i}`).join(', '))}
             from image_facts f where ${factsWhere(ctx)} group by site_id`,

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT, query, rollupRows, sumSlots } from '../../context';
 import { meansBySlot, siteNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
-import type { Row } from './shared';
+import type { SiteSlots } from './shared';
 
-async function agdByViewAnswer(ctx: QuestionContext, rows: Row[]) {
+async function agdByViewAnswer(ctx: QuestionContext, rows: SiteSlots[]) {
   const names = await siteNames(
     ctx,
     rows.map((r) => Number(r.site_id)),
@@ -26,7 +26,7 @@ export const meanAgdPerSiteByView = defineQuestion({
   answer: async (ctx) =>
     agdByViewAnswer(
       ctx,
-      await query<Row>(
+      await query<SiteSlots>(
         ctx,
         sql`select site_id, ${sql.raw(`${sumSlots('agd_view_sum', 8)}, ${sumSlots('agd_view_n', 8)}`)} from ${rollupRows(ctx, 'device', 'site_id, agd_view_sum, agd_view_n')} r group by site_id ${PRESENT}`,
       ),
@@ -34,7 +34,7 @@ export const meanAgdPerSiteByView = defineQuestion({
   raw: async (ctx) =>
     agdByViewAnswer(
       ctx,
-      await query<Row>(
+      await query<SiteSlots>(
         ctx,
         sql`select site_id, ${sql.raw(
           VIEW_SLOTS.map(

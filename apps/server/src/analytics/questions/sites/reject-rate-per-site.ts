@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { factsWhere, PRESENT, query, ratio, rollupRows } from '../../context';
 import { defineQuestion } from '../../question';
 import { countOf } from '../../values';
-import { bySite, type Row } from './shared';
+import { bySite, type SiteRow } from './shared';
 
 export const rejectRatePerSite = defineQuestion({
   id: 9092,
@@ -11,7 +11,7 @@ export const rejectRatePerSite = defineQuestion({
   answer: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'r' | 'n'>>(
         ctx,
         sql`select site_id, sum(rejected)::float8 as r, sum(images)::float8 as n from ${rollupRows(ctx, 'device', 'site_id, rejected, images')} x group by site_id ${PRESENT}`,
       ),
@@ -22,7 +22,7 @@ export const rejectRatePerSite = defineQuestion({
   raw: async (ctx) =>
     bySite(
       ctx,
-      await query<Row>(
+      await query<SiteRow<'r' | 'n'>>(
         ctx,
         sql`select site_id, count(*) filter (where rejected)::float8 as r, count(*)::float8 as n from image_facts f where ${factsWhere(ctx)} group by site_id`,
       ),

@@ -3,14 +3,18 @@ import type { QuestionContext } from '../../question';
 
 /**
  * Widgets with the Sites legend (product §9): one bar (or group) per site, from the device rollups
- * summed per site; each raw version asks the facts or studies the same question.
+ * summed per site; each raw version asks the facts or studies the same question. What they share.
  */
-export type Row = Record<string, unknown> & { site_id: number };
 
-export async function bySite(
+/** A row per site with the named sums (null where there was nothing to sum). */
+export type SiteRow<K extends string> = { site_id: number } & Record<K, number | null>;
+/** A row per site with slot columns `<name>_<i>` (see sumSlots). */
+export type SiteSlots = { site_id: number } & Record<string, number | null>;
+
+export async function bySite<K extends string>(
   ctx: QuestionContext,
-  rows: Row[],
-  value: (r: Row) => number | null,
+  rows: SiteRow<K>[],
+  value: (r: SiteRow<K>) => number | null,
   series: string,
   unit?: string,
   digits = 2,

@@ -2,9 +2,9 @@ import { baseWidgetOptions } from '@kestrel/contract';
 import { query, slots, sumSlots } from '../../context';
 import { technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
-import { busiestTechnologists, type Row, techFacts, techRollup } from './shared';
+import { busiestTechnologists, type TechSlots, techFacts, techRollup } from './shared';
 
-async function hoursAnswer(ctx: QuestionContext, rows: Row[]) {
+async function hoursAnswer(ctx: QuestionContext, rows: TechSlots[]) {
   const per = rows
     .map((r) => ({ tech: Number(r.tech), hours: slots(r, 'exam_hours', 24) }))
     .map((p) => ({ ...p, total: p.hours.reduce((a, b) => a + b, 0) }));
@@ -40,7 +40,7 @@ export const examsPerTechnologistByHour = defineQuestion({
     return hoursAnswer(
       ctx,
       members.length
-        ? await query<Row>(
+        ? await query<TechSlots>(
             ctx,
             techRollup(ctx, 'technologist', 'exam_hours', sumSlots('exam_hours', 24), 'year', '', members),
           )
@@ -50,7 +50,7 @@ export const examsPerTechnologistByHour = defineQuestion({
   raw: async (ctx) =>
     hoursAnswer(
       ctx,
-      await query<Row>(
+      await query<TechSlots>(
         ctx,
         techFacts(
           ctx,

@@ -2,9 +2,9 @@ import { baseWidgetOptions, FORCE_BANDS } from '@kestrel/contract';
 import { query, slots, sumSlots } from '../../context';
 import { technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
-import { bandQuartiles, type Row, techFacts, techRollup } from './shared';
+import { bandQuartiles, type TechSlots, techFacts, techRollup } from './shared';
 
-async function spreadAnswer(ctx: QuestionContext, rows: Row[]) {
+async function spreadAnswer(ctx: QuestionContext, rows: TechSlots[]) {
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
@@ -29,7 +29,7 @@ export const forceSpreadPerTechnologist = defineQuestion({
   answer: async (ctx) =>
     spreadAnswer(
       ctx,
-      await query<Row>(
+      await query<TechSlots>(
         ctx,
         techRollup(ctx, 'technologist', 'force_bands', sumSlots('force_bands', FORCE_BANDS.count)),
       ),
@@ -37,7 +37,7 @@ export const forceSpreadPerTechnologist = defineQuestion({
   raw: async (ctx) =>
     spreadAnswer(
       ctx,
-      await query<Row>(
+      await query<TechSlots>(
         ctx,
         techFacts(
           ctx,

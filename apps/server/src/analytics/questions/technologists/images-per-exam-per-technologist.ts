@@ -2,7 +2,7 @@ import { baseWidgetOptions } from '@kestrel/contract';
 import { query, ratio } from '../../context';
 import { defineQuestion } from '../../question';
 import { countOf } from '../../values';
-import { byTech, type Row, techFacts, techRollup } from './shared';
+import { byTech, type TechRow, techFacts, techRollup } from './shared';
 
 export const imagesPerExamPerTechnologist = defineQuestion({
   id: 9156,
@@ -10,7 +10,7 @@ export const imagesPerExamPerTechnologist = defineQuestion({
   answer: async (ctx) =>
     byTech(
       ctx,
-      await query<Row>(
+      await query<TechRow<'i' | 'e'>>(
         ctx,
         techRollup(ctx, 'technologist', 'images, exams', 'sum(images)::float8 as i, sum(exams)::float8 as e'),
       ),
@@ -20,9 +20,9 @@ export const imagesPerExamPerTechnologist = defineQuestion({
       2,
     ),
   raw: async (ctx) => {
-    const images = await query<Row>(ctx, techFacts(ctx, 'image_facts', 'count(*)::float8 as i'));
+    const images = await query<TechRow<'i'>>(ctx, techFacts(ctx, 'image_facts', 'count(*)::float8 as i'));
     const exams = new Map(
-      (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as e'))).map((r) => [
+      (await query<TechRow<'e'>>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as e'))).map((r) => [
         Number(r.tech),
         countOf(r.e),
       ]),

@@ -3,9 +3,9 @@ import { query, ratio, sumSlots } from '../../context';
 import { meansBySlot, technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { countOf } from '../../values';
-import { leadingTechnologists, type Row, techFacts, techRollup } from './shared';
+import { leadingTechnologists, type TechSlots, techFacts, techRollup } from './shared';
 
-async function forceByViewAnswer(ctx: QuestionContext, rows: Row[]) {
+async function forceByViewAnswer(ctx: QuestionContext, rows: TechSlots[]) {
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
@@ -25,7 +25,7 @@ export const meanForcePerTechnologistByView = defineQuestion({
   options: baseWidgetOptions,
   // Ranked by the mean force over all views (= force_sum / force_n), the views read for the leaders.
   answer: async (ctx) => {
-    const { members } = await leadingTechnologists(
+    const { members } = await leadingTechnologists<'s' | 'n'>(
       ctx,
       'force_sum, force_n',
       'sum(force_sum)::float8 as s, sum(force_n)::float8 as n',
@@ -34,7 +34,7 @@ export const meanForcePerTechnologistByView = defineQuestion({
     return forceByViewAnswer(
       ctx,
       members.length
-        ? await query<Row>(
+        ? await query<TechSlots>(
             ctx,
             techRollup(
               ctx,
@@ -52,7 +52,7 @@ export const meanForcePerTechnologistByView = defineQuestion({
   raw: async (ctx) =>
     forceByViewAnswer(
       ctx,
-      await query<Row>(
+      await query<TechSlots>(
         ctx,
         techFacts(
           ctx,

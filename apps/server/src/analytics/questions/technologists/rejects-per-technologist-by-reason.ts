@@ -51,7 +51,7 @@ export const rejectsPerTechnologistByReason = defineQuestion({
   options: baseWidgetOptions,
   // Ranked by all their rejects (the technologist rollup counts them too), reasons read for the leaders.
   answer: async (ctx) => {
-    const { members } = await leadingTechnologists(ctx, 'rejected', 'sum(rejected)::float8 as v', (r) =>
+    const { members } = await leadingTechnologists<'v'>(ctx, 'rejected', 'sum(rejected)::float8 as v', (r) =>
       countOf(r.v) > 0 ? countOf(r.v) : null,
     );
     return reasonsAnswer(

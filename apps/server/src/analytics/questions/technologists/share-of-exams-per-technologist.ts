@@ -3,9 +3,9 @@ import { query } from '../../context';
 import { technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { countOf } from '../../values';
-import { type Row, techFacts, techRollup } from './shared';
+import { type TechRow, techFacts, techRollup } from './shared';
 
-async function shareAnswer(ctx: QuestionContext, rows: Row[]) {
+async function shareAnswer(ctx: QuestionContext, rows: TechRow<'v'>[]) {
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
@@ -39,8 +39,8 @@ export const shareOfExamsPerTechnologist = defineQuestion({
   answer: async (ctx) =>
     shareAnswer(
       ctx,
-      await query<Row>(ctx, techRollup(ctx, 'technologist', 'exams', 'sum(exams)::float8 as v')),
+      await query<TechRow<'v'>>(ctx, techRollup(ctx, 'technologist', 'exams', 'sum(exams)::float8 as v')),
     ),
   raw: async (ctx) =>
-    shareAnswer(ctx, await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as v'))),
+    shareAnswer(ctx, await query<TechRow<'v'>>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as v'))),
 });

@@ -8,9 +8,13 @@ import { countOf } from '../../values';
 
 /**
  * Widgets with the Technologists legend. Rollups are keyed by the technologist as the device
- * named them; a merged technologist counts as the one it was merged into (`tech`).
+ * named them; a merged technologist counts as the one it was merged into (`tech`). What they share.
  */
-export type Row = Record<string, unknown> & { tech: number };
+
+/** A row per (surviving) technologist with the named sums (null where there was nothing to sum). */
+export type TechRow<K extends string> = { tech: number } & Record<K, number | null>;
+/** A row per technologist with slot columns `<name>_<i>` (see sumSlots). */
+export type TechSlots = { tech: number } & Record<string, number | null>;
 
 export const TECH = 'coalesce(t.merged_into_id, x.technologist_id)';
 
@@ -39,7 +43,7 @@ export const techRollup = (
  * question that draws a series or a row of slots per technologist reads those for these only.
  */
 export async function busiestTechnologists(ctx: QuestionContext, withExamsOnly: boolean) {
-  return leadingTechnologists(ctx, 'exams', 'sum(exams)::float8 as v', (r) =>
+  return leadingTechnologists<'v'>(ctx, 'exams', 'sum(exams)::float8 as v', (r) =>
     !withExamsOnly || countOf(r.v) > 0 ? countOf(r.v) : null,
   );
 }
@@ -49,13 +53,13 @@ export async function busiestTechnologists(ctx: QuestionContext, withExamsOnly: 
  * ties by name, and the records that count as them. A few more than the limit are kept: the
  * question ranks them again from its own sums, which may differ in the last binary digit.
  */
-export async function leadingTechnologists(
+export async function leadingTechnologists<K extends string>(
   ctx: QuestionContext,
   columns: string,
   select: string,
-  value: (r: Row) => number | null,
+  value: (r: TechRow<K>) => number | null,
 ) {
-  const rows = await query<Row>(ctx, techRollup(ctx, 'technologist', columns, select));
+  const rows = await query<TechRow<K>>(ctx, techRollup(ctx, 'technologist', columns, select));
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
@@ -85,10 +89,10 @@ export const techFacts = (
   sql`select ${sql.raw(TECH)} as tech, ${sql.raw(select)} from ${sql.raw(table)} x join technologists t on t.id = x.technologist_id
       where ${factsWhere(ctx, 'x')} group by ${sql.raw(TECH)}${sql.raw(extraGroup)}`;
 
-export async function byTech(
+export async function byTech<K extends string>(
   ctx: QuestionContext,
-  rows: Row[],
-  value: (r: Row) => number | null,
+  rows: TechRow<K>[],
+  value: (r: TechRow<K>) => number | null,
   series: string,
   unit?: string,
   digits = 2,
@@ -110,7 +114,7 @@ export const simple = (
   rollupSelect: string,
   rollupColumns: string,
   raw: () => [table: 'image_facts' | 'studies', select: string],
-  value: (r: Row) => number | null,
+  value: (r: TechRow<string>) => number | null,
   unit?: string,
   digits = 2,
 ): Question =>
@@ -120,7 +124,7 @@ export const simple = (
     answer: async (ctx) =>
       byTech(
         ctx,
-        await query<Row>(ctx, techRollup(ctx, 'technologist', rollupColumns, rollupSelect)),
+        await query<TechRow<string>>(ctx, techRollup(ctx, 'technologist', rollupColumns, rollupSelect)),
         value,
         series,
         unit,
@@ -128,7 +132,14 @@ export const simple = (
       ),
     raw: async (ctx) => {
       const [table, select] = raw();
-      return byTech(ctx, await query<Row>(ctx, techFacts(ctx, table, select)), value, series, unit, digits);
+      return byTech(
+        ctx,
+        await query<TechRow<string>>(ctx, techFacts(ctx, table, select)),
+        value,
+        series,
+        unit,
+        digits,
+      );
     },
   });
 

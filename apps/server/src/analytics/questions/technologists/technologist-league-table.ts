@@ -3,9 +3,14 @@ import { query, ratio, round } from '../../context';
 import { technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { countOf } from '../../values';
-import { type Row, techFacts, techRollup } from './shared';
+import { type TechRow, techFacts, techRollup } from './shared';
 
-async function leagueAnswer(ctx: QuestionContext, rows: Row[]) {
+/** The league's sums per technologist; the raw twin counts exams apart, so a row may lack the image sums. */
+type LeagueRow = { tech: number } & Partial<
+  Record<'exams' | 'images' | 'rejected' | 'force_sum' | 'force_n' | 'agd_sum' | 'agd_n', number | null>
+>;
+
+async function leagueAnswer(ctx: QuestionContext, rows: LeagueRow[]) {
   const names = await technologistNames(
     ctx,
     rows.map((r) => Number(r.tech)),
@@ -49,7 +54,7 @@ export const technologistLeagueTable = defineQuestion({
   answer: async (ctx) =>
     leagueAnswer(
       ctx,
-      await query<Row>(
+      await query<LeagueRow>(
         ctx,
         techRollup(
           ctx,
@@ -60,7 +65,7 @@ export const technologistLeagueTable = defineQuestion({
       ),
     ),
   raw: async (ctx) => {
-    const facts = await query<Row>(
+    const facts = await query<LeagueRow>(
       ctx,
       techFacts(
         ctx,
@@ -69,10 +74,9 @@ export const technologistLeagueTable = defineQuestion({
       ),
     );
     const exams = new Map(
-      (await query<Row>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as exams'))).map((r) => [
-        Number(r.tech),
-        countOf(r.exams),
-      ]),
+      (await query<TechRow<'exams'>>(ctx, techFacts(ctx, 'studies', 'count(*)::float8 as exams'))).map(
+        (r) => [Number(r.tech), countOf(r.exams)],
+      ),
     );
     const keys = new Set([...facts.map((r) => Number(r.tech)), ...exams.keys()]);
     const byTechId = new Map(facts.map((r) => [Number(r.tech), r]));
