@@ -22,7 +22,6 @@ import { createDemoPeople } from '@kestrel/server/demo/people';
 import { loadConfig } from '@kestrel/server/platform/config';
 import { type Database, openPglite, openPostgres } from '@kestrel/server/platform/db/index';
 import { rowsOf } from '@kestrel/server/platform/db/rows';
-import { FULL_SCOPE, scopeFor } from '@kestrel/server/platform/scope';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -148,7 +147,7 @@ async function measure(database: Database, label: string, withNaive: boolean) {
         from,
         to,
         sites: null,
-        options: w.options.parse({}) as { limit: number },
+        options: q.options.parse({}),
         granularity: granularityOf(from, to),
         now,
         connection: { yellowMinutes: 30, redMinutes: 1440 },

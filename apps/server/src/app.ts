@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { configureAnswerCache } from './analytics/cache';
+import { type AnswerCache, createAnswerCache } from './analytics/answer-cache';
 import { adminAliasRoutes } from './features/admin/aliases';
 import { adminRoutes } from './features/admin/routes';
 import { appConfigRoutes } from './features/appconfig/routes';
@@ -56,6 +56,8 @@ declare module 'fastify' {
     ingest: IngestPipeline;
     /** Outgoing mail: recorded in the outbox, sent through SMTP_URL when set (platform/mail). */
     mailer: Mailer;
+    /** Widget answers, cached briefly (WIDGET_CACHE_SECONDS; analytics/answer-cache.ts). */
+    answers: AnswerCache;
   }
 }
 
@@ -89,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('sessionPolicy', policy);
 
-  configureAnswerCache(config.WIDGET_CACHE_SECONDS);
+  app.decorate('answers', createAnswerCache(config.WIDGET_CACHE_SECONDS));
   registerErrorHandler(app);
   allowEmptyJsonBody(app);
   await app.register(helmet, {

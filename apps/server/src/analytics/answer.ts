@@ -1,13 +1,21 @@
-import { type WidgetAnswer, type WidgetDataResult, widgetById } from '@kestrel/contract';
+import type { ConnectionThresholds, WidgetAnswer, WidgetDataResult } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { connectionThresholds } from '../domain/fleet-status/connection';
 import type { Db } from '../platform/db';
 import { badRequest, forbidden, notFound } from '../platform/errors';
 import type { Scope } from '../platform/scope';
-import { cached } from './cache';
-import { granularityOf, type QuestionContext } from './context';
+import type { AnswerCache } from './answer-cache';
+import { granularityOf } from './context';
+import type { Question, QuestionContext } from './question';
 import { questions } from './registry';
+
+/** What answering a widget needs from the app: plain values (features/widgets builds them). */
+export interface Analytics {
+  db: Db;
+  /** The app's clock, read once per request. */
+  now: Date;
+  connection: ConnectionThresholds;
+  answers: AnswerCache;
+}
 
 export interface WidgetRequest {
   widgetId: number;
@@ -24,9 +32,19 @@ export function sitesFor(scope: Scope, site?: number): number[] | null {
   return [site];
 }
 
-export function contextFor(app: FastifyInstance, scope: Scope, q: WidgetRequest): QuestionContext {
-  const def = widgetById(q.widgetId);
-  if (!def || !questions.has(q.widgetId)) throw notFound(`There is no widget ${q.widgetId}.`);
+export function questionFor(widgetId: number): Question {
+  const question = questions.get(widgetId);
+  if (!question) throw notFound(`There is no widget ${widgetId}.`);
+  return question;
+}
+
+/** The question's context: its options parsed (defaults applied) with the widget's schema. */
+export function contextFor(
+  analytics: Analytics,
+  question: Question,
+  scope: Scope,
+  q: WidgetRequest,
+): QuestionContext {
   let raw: unknown = {};
   if (q.options) {
     try {
@@ -35,18 +53,18 @@ export function contextFor(app: FastifyInstance, scope: Scope, q: WidgetRequest)
       throw badRequest('options must be JSON');
     }
   }
-  const parsed = def.options.safeParse(raw);
+  const parsed = question.options.safeParse(raw);
   if (!parsed.success)
     throw badRequest(`Invalid options: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return {
-    db: app.db,
+    db: analytics.db,
     from: q.fromDateSelected,
     to: q.toDateSelected,
     sites: sitesFor(scope, q.site),
-    options: parsed.data as QuestionContext['options'],
+    options: parsed.data,
     granularity: granularityOf(q.fromDateSelected, q.toDateSelected),
-    now: app.now(),
-    connection: connectionThresholds(app.config),
+    now: analytics.now,
+    connection: analytics.connection,
   };
 }
 
@@ -67,25 +85,18 @@ function answerInSnapshot(ctx: QuestionContext, answer: (ctx: QuestionContext) =
 }
 
 export async function widgetData(
-  app: FastifyInstance,
+  analytics: Analytics,
   scope: Scope,
   q: WidgetRequest,
 ): Promise<WidgetDataResult> {
-  const ctx = contextFor(app, scope, q);
-  const question = questions.get(q.widgetId)!;
-  // Equipment widgets show "now"; their answers age with the clock, so they are keyed by minute.
+  const question = questionFor(q.widgetId);
+  const ctx = contextFor(analytics, question, scope, q);
+  // Live answers show "now"; they age with the clock, so they are keyed by minute.
   const minute = Math.floor(ctx.now.getTime() / 60_000);
-  const answer = await cached(
-    [
-      q.widgetId,
-      ctx.from,
-      ctx.to,
-      ctx.sites,
-      ctx.options,
-      q.widgetId > 9200 || q.widgetId === 9104 || q.widgetId === 9109 ? minute : 0,
-    ],
+  const answer = await analytics.answers.get(
+    [q.widgetId, ctx.from, ctx.to, ctx.sites, ctx.options, question.live ? minute : 0],
     ctx.now.getTime(),
-    () => answerInSnapshot(ctx, question.answer),
+    () => answerInSnapshot(ctx, (c) => question.answer(c)),
   );
   return { widgetId: q.widgetId, from: ctx.from, to: ctx.to, granularity: ctx.granularity, answer };
 }

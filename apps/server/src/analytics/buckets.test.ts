@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buckets, type QuestionContext } from './context';
+import { buckets } from './context';
+import type { QuestionContext } from './question';
 
 const ctx = (from: string, to: string, granularity: 'day' | 'month') =>
   ({ from, to, granularity }) as QuestionContext;

@@ -1,32 +1,8 @@
-import type { ConnectionThresholds, WidgetAnswer } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../platform/db';
 import { rowsOf } from '../platform/db/rows';
 import { daysBetween, type Grain, ladder, type Weights } from './ladder';
+import type { QuestionContext } from './question';
 import { ROLLUP_MEASURES } from './rollups/apply';
-
-/** Everything a question needs: the range (site-local days), the visible sites, the options. */
-export interface QuestionContext {
-  db: DbOrTx;
-  from: string;
-  to: string;
-  /** Sites to count; null = every site (a full-scope caller without a site filter). */
-  sites: number[] | null;
-  options: { limit: number } & Record<string, unknown>;
-  /** Time series buckets: days up to 62 days, months beyond. */
-  granularity: 'day' | 'month';
-  /** For the equipment widgets, which show the fleet as it is now. */
-  now: Date;
-  connection: ConnectionThresholds;
-}
-
-export interface Question {
-  id: number;
-  /** From rollups (what the API serves). */
-  answer(ctx: QuestionContext): Promise<WidgetAnswer>;
-  /** The same question from raw facts: the correctness reference and the naive baseline. */
-  raw(ctx: QuestionContext): Promise<WidgetAnswer>;
-}
 
 export const granularityOf = (from: string, to: string) => (daysBetween(from, to) > 62 ? 'month' : 'day');
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../platform/db/rows';
 import { buildTestApp, type TestApp } from '../test/app';
-import { type QuestionContext, rollupRows } from './context';
+import { rollupRows } from './context';
+import type { QuestionContext } from './question';
 
 /**
  * The queries that must stay fast have an index to use. Test tables are tiny, so the planner

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { connectionThresholds } from '../domain/fleet-status/connection';
-import { granularityOf, type QuestionContext, ratio, round } from './context';
+import type { Analytics } from './answer';
+import { granularityOf, ratio, round } from './context';
+import type { QuestionContext } from './question';
 
 /**
  * The headline measures of the entity pages (technologists, sites, enterprise): exams, images,
@@ -92,19 +92,19 @@ export const medianMeasures = (ms: Measures[]) => ({
 
 /** A question context for a range and sites, as the widget API builds one. */
 export function rangeContext(
-  app: FastifyInstance,
+  analytics: Pick<Analytics, 'db' | 'now' | 'connection'>,
   from: string,
   to: string,
   sites: number[] | null,
 ): QuestionContext {
   return {
-    db: app.db,
+    db: analytics.db,
     from,
     to,
     sites,
     options: { limit: 1000 },
     granularity: granularityOf(from, to),
-    now: app.now(),
-    connection: connectionThresholds(app.config),
+    now: analytics.now,
+    connection: analytics.connection,
   };
 }

@@ -1,6 +1,7 @@
 import type { WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
-import { buckets, type QuestionContext, query, ratio, round, slots } from './context';
+import { buckets, query, ratio, round, slots } from './context';
+import type { QuestionContext } from './question';
 
 /** Display names of sites (alias first) and technologists (alias, then name). */
 export async function siteNames(ctx: QuestionContext, ids: number[]): Promise<Map<number, string>> {

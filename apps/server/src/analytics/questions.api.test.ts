@@ -7,8 +7,9 @@ import { loadFleet } from '../demo/load-fleet';
 import { storeBatch } from '../ingest/store';
 import { rowsOf } from '../platform/db/rows';
 import { buildTestApp, type TestApp } from '../test/app';
-import { granularityOf, type QuestionContext } from './context';
+import { granularityOf } from './context';
 import { addDays } from './ladder';
+import type { QuestionContext, TubeOptions } from './question';
 import { questions } from './registry';
 
 /**
@@ -82,7 +83,12 @@ describe('widget questions: rollups agree with raw facts', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  const context = (from: string, to: string, sites: number[] | null, limit: number): QuestionContext => ({
+  const context = (
+    from: string,
+    to: string,
+    sites: number[] | null,
+    limit: number,
+  ): QuestionContext<TubeOptions> => ({
     db: t.database.db,
     from,
     to,

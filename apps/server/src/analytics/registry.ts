@@ -1,16 +1,5 @@
-import type { Question } from './context';
-import { dimensionQuestions } from './questions/dimensions';
-import { equipmentQuestions } from './questions/equipment';
-import { reasonQuestions } from './questions/reasons';
-import { siteQuestions } from './questions/sites';
-import { technologistQuestions } from './questions/technologists';
+import type { Question } from './question';
+import { allQuestions } from './questions';
 
 /** Widget id → its analytics question (the catalogue lives in packages/contract). */
-const all: Question[] = [
-  ...siteQuestions,
-  ...technologistQuestions,
-  ...dimensionQuestions,
-  ...reasonQuestions,
-  ...equipmentQuestions,
-];
-export const questions = new Map(all.map((q) => [q.id, q]));
+export const questions: ReadonlyMap<number, Question> = new Map(allQuestions.map((q) => [q.id, q]));

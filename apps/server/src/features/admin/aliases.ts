@@ -34,7 +34,7 @@ import {
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bumpDataVersion } from '../../analytics/cache';
+import { widgetDataChanged } from '../../analytics/data-version';
 import { signedIn } from '../../platform/auth/access';
 import { applications } from '../../platform/db/schema';
 import { applicationsOf } from '../auth/applications';
@@ -206,7 +206,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { siteId, ...body } = request.body;
       const r = await cloneSite(await ctxOf(request), siteId, body);
-      bumpDataVersion();
+      widgetDataChanged();
       return ok(r, `Site ${r.site.name} was created as a copy.`);
     },
   );
@@ -330,7 +330,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
         const u = await patchAccess(await ctxOf(request), request.body.userId, {
           customerIds: request.body.customerIds,
         });
-        bumpDataVersion();
+        widgetDataChanged();
         return ok(u, saved(u));
       },
     );
@@ -346,7 +346,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
         const u = await patchAccess(await ctxOf(request), request.body.userId, {
           siteIds: request.body.siteIds,
         });
-        bumpDataVersion();
+        widgetDataChanged();
         return ok(u, saved(u));
       },
     );
@@ -373,7 +373,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await createAssignment(await ctxOf(request), { ...request.body, kind: 'sales' });
-      bumpDataVersion();
+      widgetDataChanged();
       return ok(a, `${a.displayName} is assigned to ${a.customerName}.`);
     },
   );
@@ -411,7 +411,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await createAssignment(await ctxOf(request), { ...request.body, kind: 'sales' });
-      bumpDataVersion();
+      widgetDataChanged();
       return ok(a, `${a.displayName} is assigned to ${a.siteName}.`);
     },
   );

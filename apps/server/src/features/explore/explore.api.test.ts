@@ -9,6 +9,7 @@ import { rowsOf } from '../../platform/db/rows';
 import { FULL_SCOPE } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeUser, TEST_PASSWORD } from '../../test/factories';
+import { analyticsOf } from '../widgets/analytics';
 
 const FROM = '2026-02-01';
 const TO = '2026-03-05';
@@ -52,7 +53,7 @@ describe('GET /api/explore (records behind the charts)', () => {
 
   const get = (token: string, url: string) => t.app.inject({ url, headers: as(token) });
   const answer = (widgetId: number) =>
-    widgetData(t.app, FULL_SCOPE, { widgetId, fromDateSelected: FROM, toDateSelected: TO }).then(
+    widgetData(analyticsOf(t.app), FULL_SCOPE, { widgetId, fromDateSelected: FROM, toDateSelected: TO }).then(
       (r) => r.answer,
     );
 

@@ -1,5 +1,6 @@
 import type { ExploreFilters, ImageRecord, StudyRecord } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { valueOrNull } from '../../analytics/values';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import type { Scope } from '../../platform/scope';
@@ -23,7 +24,6 @@ const IMAGE_FROM = sql`image_facts f join devices d on d.id = f.device_id left j
   left join technologists t on t.id = f.technologist_id left join technologists c on c.id = coalesce(t.merged_into_id, t.id)`;
 
 type Raw = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export const toImageRecord = (r: Raw): ImageRecord => ({
@@ -38,16 +38,16 @@ export const toImageRecord = (r: Raw): ImageRecord => ({
   view: (r.view as string) ?? null,
   laterality: (r.laterality as string) ?? null,
   imageKind: String(r.image_kind),
-  kvp: num(r.kvp),
-  mas: num(r.mas),
-  exposureMs: num(r.exposure_ms),
+  kvp: valueOrNull(r.kvp),
+  mas: valueOrNull(r.mas),
+  exposureMs: valueOrNull(r.exposure_ms),
   anode: (r.anode as string) ?? null,
   filter: (r.filter as string) ?? null,
-  thicknessMm: num(r.thickness_mm),
-  forceN: num(r.force_n),
-  pressureKpa: num(r.pressure_kpa),
-  agdMgy: num(r.agd_mgy),
-  entranceDoseMgy: num(r.entrance_dose_mgy),
+  thicknessMm: valueOrNull(r.thickness_mm),
+  forceN: valueOrNull(r.force_n),
+  pressureKpa: valueOrNull(r.pressure_kpa),
+  agdMgy: valueOrNull(r.agd_mgy),
+  entranceDoseMgy: valueOrNull(r.entrance_dose_mgy),
   rejected: Boolean(r.rejected),
   rejectReason: (r.reject_reason as string) ?? null,
 });
@@ -119,9 +119,9 @@ export const toStudyRecord = (r: Raw): StudyRecord => ({
   procedure: String(r.procedure),
   images: Number(r.image_count),
   rejected: Number(r.rejected),
-  accumulatedAgdLeftMgy: num(r.accumulated_agd_left_mgy),
-  accumulatedAgdRightMgy: num(r.accumulated_agd_right_mgy),
-  accumulatedAgdBothMgy: num(r.accumulated_agd_both_mgy),
+  accumulatedAgdLeftMgy: valueOrNull(r.accumulated_agd_left_mgy),
+  accumulatedAgdRightMgy: valueOrNull(r.accumulated_agd_right_mgy),
+  accumulatedAgdBothMgy: valueOrNull(r.accumulated_agd_both_mgy),
 });
 
 export async function listStudies(

@@ -25,6 +25,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { customers, devices, sites } from '../../platform/db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { analyticsOf } from '../widgets/analytics';
 import { currentSites } from './queries';
 
 const site = ({ rejected: _, ...m }: ReturnType<typeof measuresOf>) => m;
@@ -53,7 +54,7 @@ export async function enterprise(
   const mine = await currentSites(app.db, scope, inTree);
 
   // Every site of the fleet in one read of the device rollups: the customer's and the benchmark.
-  const ctx = rangeContext(app, q.fromDateSelected, q.toDateSelected, null);
+  const ctx = rangeContext(analyticsOf(app), q.fromDateSelected, q.toDateSelected, null);
   const rows = await query<Record<string, unknown> & { site_id: number }>(
     ctx,
     sql`select site_id, ${sql.raw(MEASURE_SUMS)}

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bumpDataVersion } from '../../analytics/cache';
+import { widgetDataChanged } from '../../analytics/data-version';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { sites } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
@@ -43,7 +43,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(sites.id, id), siteVisible(scope, sites.id)))
         .returning({ id: sites.id });
       if (!row) throw notFound(`No site ${id}.`);
-      bumpDataVersion(); // widgets show the alias
+      widgetDataChanged(); // widgets show the alias
       const [site] = await currentSites(app.db, scope, eq(sites.id, id));
       return ok(site!);
     },

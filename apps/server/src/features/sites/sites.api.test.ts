@@ -5,6 +5,7 @@ import { FULL_SCOPE } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, type UserSpec } from '../../test/factories';
 import { KNOWN_FROM, KNOWN_TO, knownFleet } from '../../test/known-fleet';
+import { analyticsOf } from '../widgets/analytics';
 
 const range = `fromDateSelected=${KNOWN_FROM}&toDateSelected=${KNOWN_TO}`;
 
@@ -70,7 +71,7 @@ describe('sites and enterprise API', () => {
       displayName: 'Two (East)',
     });
     expect((await sites('alphaUser')).map((s) => s.displayName)).toEqual(['Alpha One', 'Two (East)']);
-    const chart = await widgetData(t.app, FULL_SCOPE, {
+    const chart = await widgetData(analyticsOf(t.app), FULL_SCOPE, {
       widgetId: 9049,
       fromDateSelected: KNOWN_FROM,
       toDateSelected: KNOWN_TO,

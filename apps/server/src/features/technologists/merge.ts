@@ -1,6 +1,6 @@
 import type { MergeTechsResult, TechnologistRecord } from '@kestrel/contract';
 import { eq, inArray, or } from 'drizzle-orm';
-import { bumpDataVersion } from '../../analytics/cache';
+import { widgetDataChanged } from '../../analytics/data-version';
 import type { Db } from '../../platform/db';
 import { technologists } from '../../platform/db/schema';
 import { badRequest, notFound } from '../../platform/errors';
@@ -43,7 +43,7 @@ export async function mergeTechnologists(
       .where(or(inArray(technologists.id, sources), inArray(technologists.mergedIntoId, sources)));
     return tx.select().from(technologists).where(eq(technologists.mergedIntoId, targetId));
   });
-  bumpDataVersion();
+  widgetDataChanged(); // widgets count merged names as one
   return { target: toRecord(target), merged: merged.map(toRecord) };
 }
 
@@ -65,6 +65,6 @@ export async function unmergeTechnologists(
     .set({ mergedIntoId: null })
     .where(inArray(technologists.id, wanted))
     .returning();
-  bumpDataVersion();
+  widgetDataChanged(); // widgets count merged names as one
   return rows.map(toRecord);
 }

@@ -17,6 +17,7 @@ import {
 import { sites, technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { analyticsOf } from '../widgets/analytics';
 import { visibleTechnologist } from './policy';
 import { SURVIVOR } from './queries';
 
@@ -41,7 +42,7 @@ export async function technologistPerformance(
     .from(technologists)
     .where(eq(technologists.mergedIntoId, tech.id));
 
-  const ctx = rangeContext(app, from, to, [tech.siteId]);
+  const ctx = rangeContext(analyticsOf(app), from, to, [tech.siteId]);
   const bucket = bucketSql(ctx, 'x.period');
   const rows = await query<Record<string, unknown> & { tech: number; bucket: string }>(
     ctx,

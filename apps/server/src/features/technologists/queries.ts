@@ -6,6 +6,7 @@ import { MEASURE_COLUMNS, MEASURE_SUMS, measuresOf, rangeContext, sumsOf } from 
 import type { technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { canSeeSite, type Scope } from '../../platform/scope';
+import { analyticsOf } from '../widgets/analytics';
 
 /** SQL: the surviving record of a technologist row `t` (merges are one level deep). */
 export const SURVIVOR = 'coalesce(t.merged_into_id, t.id)';
@@ -32,7 +33,7 @@ export async function listTechnologists(
 ): Promise<TechnologistRow[]> {
   if (q.site !== undefined && !canSeeSite(scope, q.site)) throw notFound(`No site ${q.site}.`);
   const sites = q.site !== undefined ? [q.site] : scope.all ? null : scope.siteIds;
-  const ctx = rangeContext(app, q.fromDateSelected, q.toDateSelected, sites);
+  const ctx = rangeContext(analyticsOf(app), q.fromDateSelected, q.toDateSelected, sites);
   const siteFilter =
     sites === null ? sql`true` : sql`t.site_id = any(${`{${sites.join(',') || '0'}}`}::int[])`;
   const rows = await query<ListRow>(

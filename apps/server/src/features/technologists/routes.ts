@@ -16,7 +16,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bumpDataVersion } from '../../analytics/cache';
+import { widgetDataChanged } from '../../analytics/data-version';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { technologists } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
@@ -83,7 +83,7 @@ export const technologistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const record = await update(await request.scope(), request.body.id, { alias: request.body.alias });
-      bumpDataVersion(); // widgets show the alias
+      widgetDataChanged(); // widgets show the alias
       return ok(record);
     },
   );

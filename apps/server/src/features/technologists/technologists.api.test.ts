@@ -7,6 +7,7 @@ import { FULL_SCOPE } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeUser, TEST_PASSWORD, type UserSpec } from '../../test/factories';
 import { KNOWN_FROM, KNOWN_TO, knownFleet, storeExams } from '../../test/known-fleet';
+import { analyticsOf } from '../widgets/analytics';
 
 const range = `fromDateSelected=${KNOWN_FROM}&toDateSelected=${KNOWN_TO}`;
 type Fleet = Awaited<ReturnType<typeof knownFleet>>;
@@ -136,7 +137,7 @@ describe('technologists API', () => {
       status: 'inactive',
     });
     // Widgets show the alias at once (the answer cache is invalidated).
-    const league = await widgetData(t.app, FULL_SCOPE, {
+    const league = await widgetData(analyticsOf(t.app), FULL_SCOPE, {
       widgetId: 9177,
       fromDateSelected: KNOWN_FROM,
       toDateSelected: KNOWN_TO,
@@ -204,7 +205,7 @@ describe('technologists API', () => {
     const p = (await get('admin', `/api/technologists/${jdoe.id}/performance?${range}`)).json().result;
     expect([p.technologist.id, p.totals.images]).toEqual([jane.id, 6]);
 
-    const league = await widgetData(t.app, FULL_SCOPE, {
+    const league = await widgetData(analyticsOf(t.app), FULL_SCOPE, {
       widgetId: 9177,
       fromDateSelected: KNOWN_FROM,
       toDateSelected: KNOWN_TO,
@@ -215,7 +216,7 @@ describe('technologists API', () => {
       images: 6,
     });
     expect(league.answer.rows.some((r) => r.technologist === 'J Doe')).toBe(false);
-    const ctx = rangeContext(t.app, KNOWN_FROM, KNOWN_TO, null);
+    const ctx = rangeContext(analyticsOf(t.app), KNOWN_FROM, KNOWN_TO, null);
     for (const id of [9051, 9052, 9070, 9071, 9138, 9142, 9146, 9156, 9160, 9176, 9177, 9089]) {
       const q = questions.get(id)!;
       expect(await q.answer(ctx), `widget ${id}`).toEqual(await q.raw(ctx));
@@ -283,7 +284,7 @@ describe('technologists API', () => {
       ['J Doe', 2, 4],
       ['Jane Doe', 1, 4],
     ]);
-    const ctx = rangeContext(t.app, KNOWN_FROM, KNOWN_TO, null);
+    const ctx = rangeContext(analyticsOf(t.app), KNOWN_FROM, KNOWN_TO, null);
     expect(await questions.get(9177)!.answer(ctx)).toEqual(await questions.get(9177)!.raw(ctx));
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { widgetData } from '../../analytics/answer';
 import { signedIn } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
+import { analyticsOf } from './analytics';
 
 const tags = ['widgets'];
 const catalogueEntry = z.object({
@@ -60,6 +61,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: { tags, querystring: widgetDataQuery, response: { 200: envelope(widgetDataResult) } },
     },
-    async (request) => ok(await widgetData(app, await request.scope(), request.query)),
+    async (request) => ok(await widgetData(analyticsOf(app), await request.scope(), request.query)),
   );
 };

@@ -1,4 +1,4 @@
-import { bumpDataVersion } from '../../../analytics/cache';
+import { widgetDataChanged } from '../../../analytics/data-version';
 import type { Db } from '../../../platform/db';
 import { normaliseOperator } from '../../mapping/values';
 import { identityKey } from '../../store';
@@ -77,7 +77,7 @@ export class FastPath {
       return null;
     }
     this.stats.fast++;
-    bumpDataVersion();
+    widgetDataChanged(); // the batch wrote rollups
     return plan.results;
   }
 
