@@ -7,6 +7,7 @@ import { verifyPassword } from '../platform/auth/passwords';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { customers, users } from '../platform/db/schema';
+import { createDemoAdministration } from './admin';
 import { createDemoContent } from './content';
 import {
   fleetDeviceIds,
@@ -85,7 +86,10 @@ export async function prepareDemo(
     const ids = await fleetDeviceIds(db, fleet);
     await setConnectionState(db, fleet, ids, anchor);
     await setTubeWear(db, fleet, ids, anchor);
-    if (!(await demoPeopleExist(db))) await createDemoPeople(db, password);
+    if (!(await demoPeopleExist(db))) {
+      await createDemoPeople(db, password);
+      await createDemoAdministration(db, anchor);
+    }
     await createDemoContent(db, anchor);
     state.prepared = true;
     await patchDemoState(db, { prepared: true });

@@ -127,6 +127,8 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         '1001',
         'csv',
       ];
+      // A password link's token has a fixed shape (pl_ and 43 base64url characters).
+      if (key === 'token') return [`pl_${'A'.repeat(43)}`];
       const dateLike = /date|from|to$|At$|due|installed/i.test(key);
       return [
         ...(id !== undefined ? [String(id)] : []),
