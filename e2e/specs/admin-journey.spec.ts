@@ -19,7 +19,8 @@ const CUSTOMER_USER = `journey-user-${run}@hospital.test`;
 const NEW_PASSWORD = 'Journey-password-4-kestrel!';
 
 async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
+  // The input itself (a combobox's listbox carries the same label).
+  const input = page.getByLabel(label, { exact: true }).and(page.locator('input'));
   await input.click();
   if (type) await input.fill(type);
   await page.getByRole('option', { name: option }).first().click();
@@ -54,7 +55,7 @@ async function signInWithForm(browser: Browser, email: string) {
 async function addCustomer(page: Page, name: string, member: boolean) {
   await page.getByRole('button', { name: member ? 'Add member' : 'New customer' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByLabel('Country').fill('DE');
   await dialog.getByRole('button', { name: 'Create customer' }).click();
   await expect(dialog).toBeHidden();
@@ -64,7 +65,7 @@ async function addCustomer(page: Page, name: string, member: boolean) {
 async function addSite(page: Page, name: string, lat: string, lon: string) {
   await page.getByRole('button', { name: 'Add site' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await choose(page, 'Time zone', 'Europe/Berlin', 'Berlin');
   await dialog.getByLabel('Latitude').fill(lat);
   await dialog.getByLabel('Longitude').fill(lon);
@@ -120,8 +121,8 @@ test('provider admin → customer admin → user with one site → deactivated',
     await page.goto('/user-admin');
     await page.getByRole('button', { name: 'New user' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByLabel('E-mail').fill(CUSTOMER_ADMIN);
-    await drawer.getByLabel('Name', { exact: true }).fill('Journey Admin');
+    await drawer.getByRole('textbox', { name: /^E-mail/ }).fill(CUSTOMER_ADMIN);
+    await drawer.getByRole('textbox', { name: /^Name/ }).fill('Journey Admin');
     await choose(page, 'Role', 'Customer administrator');
     await choose(page, 'Belongs to customer', NETWORK, 'Journey Network');
     await expect(drawer.getByTestId('access-effect')).toContainText(/2 sites/);
@@ -141,8 +142,8 @@ test('provider admin → customer admin → user with one site → deactivated',
     await customerAdmin.goto('/user-admin');
     await customerAdmin.getByRole('button', { name: 'New user' }).click();
     const drawer = customerAdmin.getByRole('dialog');
-    await drawer.getByLabel('E-mail').fill(CUSTOMER_USER);
-    await drawer.getByLabel('Name', { exact: true }).fill('Journey User');
+    await drawer.getByRole('textbox', { name: /^E-mail/ }).fill(CUSTOMER_USER);
+    await drawer.getByRole('textbox', { name: /^Name/ }).fill('Journey User');
     await choose(customerAdmin, 'Single sites', new RegExp(SITE_A), 'A1');
     await expect(drawer.getByTestId('access-effect')).toContainText('1 site');
     await expect(drawer.getByTestId('access-effect')).toContainText('1 device');
@@ -188,7 +189,7 @@ test('a sales rep adds a site for their customer and sees it on their home page'
   const name = `Rep Site ${run}`;
   await page.goto('/hc-add-sites');
   const form = page.getByRole('form', { name: 'New site' });
-  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
   await choose(page, 'Time zone', 'Europe/Berlin', 'Berlin');
   await form.getByRole('button', { name: 'Add site' }).click();
   await expect(page.getByTestId('your-sites')).toContainText(name);
@@ -212,7 +213,7 @@ test('refusals: a customer admin cannot change their own role; a bad e-mail name
   await expect(drawer.getByTestId('form-problem')).toContainText('You cannot change your own role');
   // Still signed in: a refusal is not a sign-out.
   await expect(page).toHaveURL('/user-admin');
-  await drawer.getByLabel('E-mail').fill('not-an-address');
+  await drawer.getByRole('textbox', { name: /^E-mail/ }).fill('not-an-address');
   await drawer.getByRole('button', { name: 'Save profile' }).click();
   await expect(drawer.getByText('must be an e-mail address')).toBeVisible();
 });

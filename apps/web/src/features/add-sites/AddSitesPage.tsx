@@ -88,7 +88,13 @@ export default function AddSitesPage() {
           </QueryState>
         </Card>
       </Grid.Col>
-      <Modal opened={newCustomer} onClose={() => setNewCustomer(false)} title="New customer" size="xl">
+      <Modal
+        opened={newCustomer}
+        onClose={() => setNewCustomer(false)}
+        title="New customer"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <CustomerForm
           parents={options.map(({ value, label }) => ({ value, label }))}
           onCancel={() => setNewCustomer(false)}

@@ -1,17 +1,5 @@
 import type { CustomerDetail, CustomerRow } from '@kestrel/contract';
-import {
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Grid, Group, Modal, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useCustomer, useCustomers, useSetCustomerActive } from '../../api/admin';
@@ -19,6 +7,7 @@ import { role } from '../../app/session/storage';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { formProblem } from '../admin-common/form-errors';
+import { StateBadge } from '../admin-common/StateBadge';
 import { CustomerForm } from './CustomerForm';
 import { OnboardedReport } from './OnboardedReport';
 import { SitesPanel } from './SitesPanel';
@@ -108,6 +97,7 @@ export default function CustomerAdminPage() {
         onClose={() => setForm(null)}
         title={form?.customer ? `Edit ${form.customer.name}` : 'New customer'}
         size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {form && (
           <CustomerForm
@@ -133,9 +123,9 @@ function label(c: CustomerRow) {
         {c.name}
       </Text>
       {!c.active && (
-        <Badge size="xs" color="gray">
+        <StateBadge size="xs" tone="off">
           Deactivated
-        </Badge>
+        </StateBadge>
       )}
     </Group>
   );
@@ -157,7 +147,10 @@ function TreeNode({
       description={countsText(c.counts)}
       active={selected === c.id}
       onClick={() => onSelect(c.id)}
-      defaultOpened
+      component="button"
+      // Networks stay open: a click chooses the customer rather than folding its members away.
+      opened
+      rightSection={null}
       childrenOffset={20}
       data-testid={`customer-${c.id}`}
     >
@@ -188,6 +181,7 @@ function CustomerList({
           description={`${c.parentName ? `${c.parentName} · ` : ''}${countsText(c.counts)}`}
           active={selected === c.id}
           onClick={() => onSelect(c.id)}
+          component="button"
         />
       ))}
     </nav>

@@ -1,11 +1,12 @@
 import type { AdminSite } from '@kestrel/contract';
-import { Badge, Button, Group, Menu, Modal, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Modal, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminSites, useSetSiteActive } from '../../api/admin';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { formProblem } from '../admin-common/form-errors';
 import { SiteForm } from '../admin-common/SiteForm';
+import { StateBadge } from '../admin-common/StateBadge';
 import { CloneSiteForm, MoveSiteForm } from './SiteActions';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'move' | 'clone'; site: AdminSite } | null;
@@ -83,9 +84,9 @@ export function SitesPanel({ customerId, customerName, timeZone, network, canEdi
                     <Table.Td>{s.devices}</Table.Td>
                     <Table.Td>{s.users}</Table.Td>
                     <Table.Td>
-                      <Badge color={s.active ? 'green' : 'gray'} variant="light">
+                      <StateBadge tone={s.active ? 'ok' : 'off'}>
                         {s.active ? 'Active' : 'Deactivated'}
-                      </Badge>
+                      </StateBadge>
                     </Table.Td>
                     {canEdit && (
                       <Table.Td>
@@ -119,7 +120,13 @@ export function SitesPanel({ customerId, customerName, timeZone, network, canEdi
           </Table.ScrollContainer>
         )}
       </QueryState>
-      <Modal opened={dialog !== null} onClose={close} title={title} size="lg">
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        title={title}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {dialog?.kind === 'add' && (
           <SiteForm
             customerId={customerId}

@@ -1,10 +1,11 @@
-import { Accordion, Alert, Badge, Card, Group, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useOutbox } from '../../api/admin';
 import { QueryState } from '../../ui/QueryState';
 import { Pager } from '../admin-common/Pager';
+import { StateBadge } from '../admin-common/StateBadge';
 
-const STATUS_COLOUR = { outbox: 'yellow', sent: 'green', failed: 'red' } as const;
+const STATUS_TONE = { outbox: 'wait', sent: 'ok', failed: 'bad' } as const;
 
 /**
  * The mail outbox (provider admins): every mail the portal wrote. Without SMTP_URL mails stay
@@ -19,7 +20,7 @@ export default function OutboxPage() {
         Mail outbox
       </Title>
       {outbox.data && !outbox.data.delivers && (
-        <Alert color="yellow" mb="sm" title="Mails are not being sent">
+        <Alert color="blue" mb="sm" title="Mails are not being sent">
           No mail server is configured (SMTP_URL), so mails stay here. Copy a link from a mail below and pass
           it on, or set SMTP_URL and restart the server.
         </Alert>
@@ -40,9 +41,9 @@ export default function OutboxPage() {
                           To {m.to} · {new Date(m.createdAt).toLocaleString()}
                         </Text>
                       </div>
-                      <Badge color={STATUS_COLOUR[m.status]} variant="light">
+                      <StateBadge tone={STATUS_TONE[m.status]}>
                         {m.status === 'outbox' ? 'In outbox' : m.status === 'sent' ? 'Sent' : 'Failed'}
-                      </Badge>
+                      </StateBadge>
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>

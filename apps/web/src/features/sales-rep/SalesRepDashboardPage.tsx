@@ -1,7 +1,6 @@
 import type { SalesDashboard } from '@kestrel/contract';
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -21,6 +20,7 @@ import { DataState } from '../../ui/DataState';
 import { KpiTile } from '../../ui/KpiTile';
 import { NoData } from '../../widgets/NoData';
 import { WidgetChart } from '../../widgets/WidgetChart';
+import { StateBadge } from '../admin-common/StateBadge';
 import { devicePath } from '../devices/DeviceTable';
 
 /**
@@ -201,16 +201,14 @@ function Dashboard({ d }: { d: SalesDashboard }) {
                     </Table.Td>
                     <Table.Td>
                       {a.reason === 'silent' ? (
-                        <Badge color="red" variant="light">
+                        <StateBadge tone="bad">
                           Silent
                           {a.lastSeenAt
                             ? ` since ${new Date(a.lastSeenAt).toLocaleDateString()}`
                             : ', never seen'}
-                        </Badge>
+                        </StateBadge>
                       ) : (
-                        <Badge color="orange" variant="light">
-                          Tube: {a.tubeDaysRemaining ?? '?'} days left
-                        </Badge>
+                        <StateBadge tone="warn">Tube: {a.tubeDaysRemaining ?? '?'} days left</StateBadge>
                       )}
                     </Table.Td>
                   </Table.Tr>

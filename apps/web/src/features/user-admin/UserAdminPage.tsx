@@ -1,6 +1,5 @@
 import { type AdminUser, roleLabels } from '@kestrel/contract';
 import {
-  Badge,
   Button,
   Card,
   Drawer,
@@ -19,6 +18,7 @@ import { useAdminUsers, useCustomers } from '../../api/admin';
 import { role } from '../../app/session/storage';
 import { QueryState } from '../../ui/QueryState';
 import { Pager } from '../admin-common/Pager';
+import { StateBadge } from '../admin-common/StateBadge';
 import { NewUserForm } from './NewUserForm';
 import { UserDetail } from './UserDetail';
 
@@ -95,6 +95,7 @@ export default function UserAdminPage() {
         onClose={() => setOpen(null)}
         position="right"
         size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={
           open === 'new' ? 'New user' : (users.data?.rows.find((u) => u.id === open)?.displayName ?? 'User')
         }
@@ -148,13 +149,13 @@ function UserTable({ rows, onOpen }: { rows: AdminUser[]; onOpen: (id: number) =
               <Table.Td>{u.applications.join(', ') || '—'}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  <Badge size="sm" color={u.active ? 'green' : 'gray'} variant="light">
+                  <StateBadge size="sm" tone={u.active ? 'ok' : 'off'}>
                     {u.active ? 'Active' : 'Deactivated'}
-                  </Badge>
+                  </StateBadge>
                   {u.invitationPending && (
-                    <Badge size="sm" color="yellow" variant="light">
+                    <StateBadge size="sm" tone="wait">
                       Invited
-                    </Badge>
+                    </StateBadge>
                   )}
                 </Stack>
               </Table.Td>

@@ -1,5 +1,5 @@
 import { type AdminUserDetail, roleLabels } from '@kestrel/contract';
-import { Badge, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   useAdminUser,
@@ -12,6 +12,7 @@ import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from '../admin-common/form-errors';
 import { ProblemAlert } from '../admin-common/ProblemAlert';
+import { StateBadge } from '../admin-common/StateBadge';
 import { AccessEditor } from './AccessEditor';
 import { type AccessDraft, accessBody, draftOf } from './access-draft';
 
@@ -52,10 +53,10 @@ function UserSections({ user }: { user: AdminUserDetail }) {
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge color={user.active ? 'green' : 'gray'}>{user.active ? 'Active' : 'Deactivated'}</Badge>
-        <Badge variant="light">{roleLabels[user.role]}</Badge>
-        {user.userType === 'sso' && <Badge variant="light">Single sign-on</Badge>}
-        {user.invitationPending && <Badge color="yellow">Invitation pending</Badge>}
+        <StateBadge tone={user.active ? 'ok' : 'off'}>{user.active ? 'Active' : 'Deactivated'}</StateBadge>
+        <StateBadge tone="info">{roleLabels[user.role]}</StateBadge>
+        {user.userType === 'sso' && <StateBadge tone="info">Single sign-on</StateBadge>}
+        {user.invitationPending && <StateBadge tone="wait">Invitation pending</StateBadge>}
       </Group>
       <Text size="sm" c="dimmed">
         {user.customerName ?? 'Provider staff'} · last sign-in{' '}
