@@ -5,7 +5,7 @@ import { useSaveSite } from '../../api/admin';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from './form-errors';
 import { ProblemAlert } from './ProblemAlert';
-import { TimeZoneSelect } from './TimeZoneSelect';
+import { ABOVE_MODALS, TimeZoneSelect } from './TimeZoneSelect';
 
 export interface SiteFormProps {
   /** The site to edit; absent = a new site. */
@@ -82,6 +82,7 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
       <Stack gap="sm">
         {!site && customerId == null && (
           <Select
+            comboboxProps={ABOVE_MODALS}
             label="Customer"
             data={customers}
             value={customer}

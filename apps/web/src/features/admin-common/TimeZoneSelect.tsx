@@ -20,6 +20,7 @@ export function TimeZoneSelect({ value, onChange, error, label = 'Time zone', de
   const data = useMemo(zones, []);
   return (
     <Select
+      comboboxProps={ABOVE_MODALS}
       label={label}
       description={description}
       placeholder="Search, e.g. Berlin"
@@ -34,3 +35,9 @@ export function TimeZoneSelect({ value, onChange, error, label = 'Time zone', de
     />
   );
 }
+
+/**
+ * Dropdowns of the admin forms open above the form's modal: the app raises modals to z-index
+ * 1050 (product §9), above Mantine's default for portalled dropdowns.
+ */
+export const ABOVE_MODALS = { zIndex: 1100 } as const;

@@ -5,6 +5,7 @@ import { downloadAuditCsv, useAudit, useCustomers } from '../../api/admin';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { Pager } from '../admin-common/Pager';
+import { ABOVE_MODALS } from '../admin-common/TimeZoneSelect';
 
 const LIMIT = 50;
 const ENTITIES = ['customer', 'site', 'user', 'assignment', 'password_link'];
@@ -69,6 +70,7 @@ export default function AuditPage() {
         />
         <TextInput type="date" label="To" value={to} onChange={(e) => then(setTo)(e.currentTarget.value)} />
         <Select
+          comboboxProps={ABOVE_MODALS}
           label="What changed"
           placeholder="Everything"
           data={ENTITIES}
@@ -77,6 +79,7 @@ export default function AuditPage() {
           clearable
         />
         <Select
+          comboboxProps={ABOVE_MODALS}
           label="Customer"
           placeholder="All you may see"
           data={(customers.data?.rows ?? []).map((c) => ({ value: String(c.id), label: c.name }))}

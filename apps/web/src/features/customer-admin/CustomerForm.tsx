@@ -15,7 +15,7 @@ import { useSaveCustomer } from '../../api/admin';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from '../admin-common/form-errors';
 import { ProblemAlert } from '../admin-common/ProblemAlert';
-import { TimeZoneSelect } from '../admin-common/TimeZoneSelect';
+import { ABOVE_MODALS, TimeZoneSelect } from '../admin-common/TimeZoneSelect';
 
 interface Props {
   customer?: CustomerDetail;
@@ -103,6 +103,7 @@ export function CustomerForm({ customer, parents, parentId, onDone, onCancel }: 
           error={err('name')}
         />
         <Select
+          comboboxProps={ABOVE_MODALS}
           label="Member of network"
           description="Empty: a top-level customer or network"
           data={parents.filter((p) => p.value !== String(customer?.id))}

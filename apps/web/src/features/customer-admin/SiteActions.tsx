@@ -5,6 +5,7 @@ import { useCloneSite, useMoveSite } from '../../api/admin';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from '../admin-common/form-errors';
 import { ProblemAlert } from '../admin-common/ProblemAlert';
+import { ABOVE_MODALS } from '../admin-common/TimeZoneSelect';
 
 type Option = { value: string; label: string };
 
@@ -52,6 +53,7 @@ export function MoveSiteForm({
           </Text>
         ) : (
           <Select
+            comboboxProps={ABOVE_MODALS}
             label="Move to"
             data={choices}
             value={target}
@@ -116,6 +118,7 @@ export function CloneSiteForm({
           error={fieldError(problem, 'name')}
         />
         <Select
+          comboboxProps={ABOVE_MODALS}
           label="Customer"
           data={network}
           value={target}

@@ -21,6 +21,7 @@ import { KpiTile } from '../../ui/KpiTile';
 import { NoData } from '../../widgets/NoData';
 import { WidgetChart } from '../../widgets/WidgetChart';
 import { StateBadge } from '../admin-common/StateBadge';
+import { ABOVE_MODALS } from '../admin-common/TimeZoneSelect';
 import { devicePath } from '../devices/DeviceTable';
 
 /**
@@ -45,6 +46,7 @@ export default function SalesRepDashboardPage() {
       <DataState query={reps} what="Sales representatives" isEmpty={(r) => r.length === 0}>
         {(r) => (
           <Select
+            comboboxProps={ABOVE_MODALS}
             label="Sales representative"
             w={320}
             data={r.map((x) => ({ value: String(x.userId), label: `${x.displayName} (${x.email})` }))}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useAccessPreview, useAdminSites, useCustomers } from '../../api/admin';
 import { role as callerRole } from '../../app/session/storage';
 import { type FormProblem, fieldError, formProblem } from '../admin-common/form-errors';
+import { ABOVE_MODALS } from '../admin-common/TimeZoneSelect';
 import {
   type AccessDraft,
   APPLICATION_LABELS,
@@ -63,6 +64,7 @@ export function AccessEditor({ draft, onChange, userId, problem, prefix = '' }: 
   return (
     <Stack gap="sm">
       <Select
+        comboboxProps={ABOVE_MODALS}
         label="Role"
         data={grantableRoles(callerRole()).map((r) => ({ value: r, label: roleLabels[r] }))}
         value={draft.role}
@@ -70,12 +72,17 @@ export function AccessEditor({ draft, onChange, userId, problem, prefix = '' }: 
         onChange={(v) => {
           if (!v) return;
           const r = v as Role;
-          set({ role: r, applicationIds: DEFAULT_APPLICATIONS[r] });
+          set({
+            role: r,
+            applicationIds: DEFAULT_APPLICATIONS[r],
+            ...(r === 'customer_admin' ? { customerIds: [], siteIds: [] } : {}),
+          });
         }}
         error={err('role')}
       />
       {customerRole && (
         <Select
+          comboboxProps={ABOVE_MODALS}
           label="Belongs to customer"
           description="The customer whose users this person manages or belongs to"
           data={customerOptions}
@@ -97,28 +104,38 @@ export function AccessEditor({ draft, onChange, userId, problem, prefix = '' }: 
           ))}
         </Group>
       </Checkbox.Group>
-      <MultiSelect
-        label="Whole customers"
-        description="Everything under each: its members, sites and devices"
-        data={customerOptions}
-        value={draft.customerIds.map(String)}
-        onChange={(v) => set({ customerIds: v.map(Number) })}
-        searchable
-        clearable
-        error={err('customerIds')}
-        nothingFoundMessage="No customer you may grant matches"
-      />
-      <MultiSelect
-        label="Single sites"
-        data={siteOptions}
-        value={draft.siteIds.map(String)}
-        onChange={(v) => set({ siteIds: v.map(Number) })}
-        searchable
-        clearable
-        limit={100}
-        error={err('siteIds')}
-        nothingFoundMessage="No site you may grant matches"
-      />
+      {draft.role === 'customer_admin' ? (
+        <Text size="sm" c="dimmed">
+          A customer administrator sees their whole customer, with its members and sites.
+        </Text>
+      ) : (
+        <>
+          <MultiSelect
+            comboboxProps={ABOVE_MODALS}
+            label="Whole customers"
+            description="Everything under each: its members, sites and devices"
+            data={customerOptions}
+            value={draft.customerIds.map(String)}
+            onChange={(v) => set({ customerIds: v.map(Number) })}
+            searchable
+            clearable
+            error={err('customerIds')}
+            nothingFoundMessage="No customer you may grant matches"
+          />
+          <MultiSelect
+            comboboxProps={ABOVE_MODALS}
+            label="Single sites"
+            data={siteOptions}
+            value={draft.siteIds.map(String)}
+            onChange={(v) => set({ siteIds: v.map(Number) })}
+            searchable
+            clearable
+            limit={100}
+            error={err('siteIds')}
+            nothingFoundMessage="No site you may grant matches"
+          />
+        </>
+      )}
       <Alert
         color={previewProblem ? 'red' : 'blue'}
         title="Effect of this setting"
