@@ -131,6 +131,21 @@ function label(c: CustomerRow) {
   );
 }
 
+/**
+ * The chosen customer: a bar at its left and aria-current, not NavLink's tinted `active`, whose
+ * dimmed description does not reach WCAG AA contrast on the tint.
+ */
+const chosen = (on: boolean) =>
+  on
+    ? {
+        'aria-current': true as const,
+        style: {
+          boxShadow: 'inset 3px 0 0 var(--mantine-color-kestrel-8)',
+          background: 'var(--mantine-color-gray-1)',
+        },
+      }
+    : {};
+
 function TreeNode({
   node,
   selected,
@@ -145,7 +160,7 @@ function TreeNode({
     <NavLink
       label={label(c)}
       description={countsText(c.counts)}
-      active={selected === c.id}
+      {...chosen(selected === c.id)}
       onClick={() => onSelect(c.id)}
       component="button"
       // Networks stay open: a click chooses the customer rather than folding its members away.
@@ -179,7 +194,7 @@ function CustomerList({
           key={c.id}
           label={label(c)}
           description={`${c.parentName ? `${c.parentName} · ` : ''}${countsText(c.counts)}`}
-          active={selected === c.id}
+          {...chosen(selected === c.id)}
           onClick={() => onSelect(c.id)}
           component="button"
         />
