@@ -121,7 +121,14 @@ export default function AuditPage() {
                         {e.entityId != null ? ` #${e.entityId}` : ''}
                       </Table.Td>
                       <Table.Td>
-                        <Code block fz="xs" mah={120} style={{ overflow: 'auto' }}>
+                        <Code
+                          block
+                          fz="xs"
+                          mah={120}
+                          style={{ overflow: 'auto' }}
+                          tabIndex={0}
+                          aria-label={`Change of ${e.entity}`}
+                        >
                           {changeText(e)}
                         </Code>
                       </Table.Td>
