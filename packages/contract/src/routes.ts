@@ -58,6 +58,8 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'customer-admin', label: 'Customers', roles: ['provider_admin', 'sales'] },
   { path: 'user-admin', label: 'Users', roles: ADMINS },
   { path: 'service-dashboard', label: 'Service dashboard', roles: ['provider_admin', 'service'] },
+  { path: 'admin/audit', label: 'Audit trail', roles: ADMINS },
+  { path: 'admin/outbox', label: 'Mail outbox', roles: ['provider_admin'] },
 ];
 
 export const routePath = (route: PortalRoute, providerSlug: string) =>
