@@ -73,7 +73,10 @@ test.describe('sign-in and sign-out for each demo role', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(USERS.sales.home);
-    await page.route('**/api/logout', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    // Both calls of the logout service fail (product §4.3: one success is enough).
+    await page.route('**/api/{logout,sessionLogout}', (route) =>
+      route.fulfill({ status: 500, json: { message: 'down' } }),
+    );
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByText('Unable to logout')).toBeVisible();

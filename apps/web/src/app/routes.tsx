@@ -1,6 +1,7 @@
 import type { AppConfig } from '@kestrel/contract';
 import { routePath, signedInRoutes } from '@kestrel/contract/routes';
 import { Navigate, type RouteObject } from 'react-router';
+import OfflinePage from '../features/errors/OfflinePage';
 import { RouteError } from '../features/errors/RouteError';
 import { SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
 import { AdminLayout } from './layouts/AdminLayout';
@@ -77,17 +78,13 @@ function Fallback() {
 const pub = (label: string): RouteHandle => ({ label, path: '' });
 
 /**
- * Every page gets its own error boundary, so a page whose code cannot be loaded (or that fails)
- * shows its error inside the shell, with a way to try again (product §8).
+ * The pages of a layout, under one error boundary of their own: a page whose code cannot be
+ * loaded (or that fails) shows its error inside the layout's outlet, so the shell stays
+ * (product §8). The boundary sits on a pathless parent rather than on each lazy page: React
+ * Router draws nothing below a route whose `lazy` never resolved, so a boundary on that very
+ * route would leave the page blank.
  */
-function withPageErrors(routes: RouteObject[]): RouteObject[] {
-  return routes.map((r) => {
-    const children = r.children ? withPageErrors(r.children) : undefined;
-    const out = { ...r, ...(children ? { children } : {}) } as RouteObject;
-    if (r.lazy && !r.errorElement) out.errorElement = <RouteError />;
-    return out;
-  });
-}
+const pagesOf = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
 
 /** While the first page's code loads, before anything can render (React Router's hydrate fallback). */
 function FirstLoad() {
@@ -101,11 +98,11 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
       element: <RootLayout />,
       errorElement: <RouteError />,
       HydrateFallback: FirstLoad,
-      children: withPageErrors([
+      children: [
         { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
         {
           element: <AuthLayout />,
-          children: [
+          children: pagesOf([
             {
               path: 'authentication',
               children: [
@@ -152,7 +149,8 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
             {
               path: 'maintenance/offline-ui',
               handle: pub(PUBLIC_LABELS.offline),
-              lazy: page(() => import('../features/errors/OfflinePage')),
+              // In the main bundle: it is shown when the browser is offline and cannot fetch a chunk.
+              Component: OfflinePage,
             },
             {
               path: 'change-password',
@@ -164,23 +162,25 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
               handle: pub(PUBLIC_LABELS.releaseNotes),
               lazy: page(() => import('../features/releases/ReleaseNotesPage')),
             },
-          ],
+          ]),
         },
         {
           element: <AdminLayout />,
-          children: signedInRoutes.map((r) => ({
-            path: routePath(r, config.providerSlug),
-            handle: {
-              label: r.label,
-              path: r.path,
-              roles: r.roles,
-              kind: KIND[r.path],
-            } satisfies RouteHandle,
-            lazy: SIGNED_IN_PAGES[r.path] ?? placeholder,
-          })),
+          children: pagesOf(
+            signedInRoutes.map((r) => ({
+              path: routePath(r, config.providerSlug),
+              handle: {
+                label: r.label,
+                path: r.path,
+                roles: r.roles,
+                kind: KIND[r.path],
+              } satisfies RouteHandle,
+              lazy: SIGNED_IN_PAGES[r.path] ?? placeholder,
+            })),
+          ),
         },
         { path: '*', element: <Fallback /> },
-      ]),
+      ],
     },
   ];
 }
