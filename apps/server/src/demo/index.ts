@@ -120,9 +120,9 @@ export async function completeDemoHistory(
   while (state.daysLoaded < state.days) {
     // PGlite answers within the same turn of the event loop, so without a pause the loop would
     // never let a request in: give the portal a moment between days.
-    await new Promise((r) => setTimeout(r, BREATHER_MS));
+    await breather();
     if (opts.stopped?.()) return { state, images };
-    const day = await loadNextDay(db, fleet, state, anchor);
+    const day = await loadNextDay(db, fleet, state, anchor, true);
     images += day.images;
     opts.onDay?.(state);
     if (Date.now() - lastReport > 10_000) {
@@ -138,15 +138,19 @@ export async function completeDemoHistory(
   return { state, images };
 }
 
-/** Pause between days of background history, for requests waiting on the database. */
-const BREATHER_MS = 40;
+/** Pause between parts of background history, for requests waiting on the database. */
+const BREATHER_MS = 20;
+const BACKGROUND_PART_OBJECTS = 300;
+const breather = () => new Promise<void>((r) => setTimeout(r, BREATHER_MS));
 
-async function loadNextDay(db: Db, fleet: SimFleet, state: DemoState, anchor: Date) {
+async function loadNextDay(db: Db, fleet: SimFleet, state: DemoState, anchor: Date, background = false) {
   const daysAgo = dayOrder(state)[state.daysLoaded]!;
   const next = state.daysLoaded + 1;
   const day = await loadFleetDay(db, fleet, daysAgo, {
     now: anchor,
     alsoInTx: (tx) => patchDemoState(tx, { daysLoaded: next }),
+    // In the background, small transactions with a pause between them keep pages answering.
+    ...(background ? { partObjects: BACKGROUND_PART_OBJECTS, between: breather } : {}),
   });
   state.daysLoaded = next;
   return day;

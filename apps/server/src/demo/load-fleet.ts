@@ -49,35 +49,66 @@ export async function loadFleet(
 
 /**
  * One day of the fleet's history (`daysAgo` days before `now`) through the same mapping and store
- * as DICOM ingest, in one transaction; `alsoInTx` runs in that transaction (the demo's progress
- * row, so a day is never counted twice). Re-storing a day finds its objects duplicates.
+ * as DICOM ingest. `alsoInTx` runs in the transaction of the day's last part (the demo's progress
+ * row, so a finished day is never loaded again).
+ *
+ * `partObjects` splits the day into transactions of about that many objects (whole device-days,
+ * so a rejection note stays with its images), with `between` awaited in between: the embedded
+ * database works in the server's one thread, and a whole day at once would hold every request
+ * for seconds. A day cut short and loaded again finds the objects it had stored duplicates, never
+ * second facts.
  */
 export async function loadFleetDay(
   db: Db,
   fleet: SimFleet,
   daysAgo: number,
-  opts: { now: Date; doseReports?: boolean; alsoInTx?: (tx: Tx) => Promise<void> },
+  opts: {
+    now: Date;
+    doseReports?: boolean;
+    alsoInTx?: (tx: Tx) => Promise<void>;
+    partObjects?: number;
+    between?: () => Promise<void>;
+  },
 ): Promise<LoadProgress> {
   const { now } = opts;
   const day = historyDay(fleet, daysAgo, opts);
-  const images: ImageObservation[] = [];
-  const rejections: RejectionObservation[] = [];
-  const doseReports: DoseReport[] = [];
-  for (const record of day.records) {
-    const mapped = mapObject(recordHeader(record as DicomRecord));
-    if (mapped.kind === 'image') images.push(mapped.image);
-    else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
-    else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
-    else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
-  }
   // "Received" at the end of that day, so last-object times look like a real history.
   const receivedAt = new Date(Math.min(now.getTime(), Date.parse(`${day.date}T23:00:00Z`)));
-  const result = await db.transaction(async (tx) => {
-    const stored = await storeBatch(tx, { images, rejections, doseReports, receivedAt });
-    await opts.alsoInTx?.(tx);
-    return stored;
-  });
-  return { day: day.date, images: result.imagesStored };
+  const parts = splitByDevice(day.records, opts.partObjects ?? Number.POSITIVE_INFINITY);
+  let stored = 0;
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) await opts.between?.();
+    const last = i === parts.length - 1;
+    const images: ImageObservation[] = [];
+    const rejections: RejectionObservation[] = [];
+    const doseReports: DoseReport[] = [];
+    for (const record of part) {
+      const mapped = mapObject(recordHeader(record as DicomRecord));
+      if (mapped.kind === 'image') images.push(mapped.image);
+      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+      else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
+      else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
+    }
+    const result = await db.transaction(async (tx) => {
+      const r = await storeBatch(tx, { images, rejections, doseReports, receivedAt });
+      if (last) await opts.alsoInTx?.(tx);
+      return r;
+    });
+    stored += result.imagesStored;
+  }
+  return { day: day.date, images: stored };
+}
+
+/** Records in parts of about `size`, never splitting one device's records (they come together). */
+function splitByDevice(records: DicomRecord[], size: number): DicomRecord[][] {
+  const parts: DicomRecord[][] = [[]];
+  for (const [i, record] of records.entries()) {
+    const current = parts.at(-1)!;
+    const newDevice = i > 0 && record.DeviceSerialNumber !== records[i - 1]!.DeviceSerialNumber;
+    if (newDevice && current.length >= size) parts.push([record]);
+    else current.push(record);
+  }
+  return parts;
 }
 
 /**
