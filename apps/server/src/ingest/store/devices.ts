@@ -72,6 +72,7 @@ export async function resolveDevices(
           deviceType: guessType(d.model),
           softwareVersion: d.softwareVersion,
           stationName: d.stationName,
+          institutionName: d.institution,
           onboardingState: 'pending' as const,
           firstSeenAt: receivedAt,
         })),
