@@ -9,7 +9,16 @@ import { dcmtk, tempDir, withoutMetaHeader } from '../test/dicom-files';
 import { makeUser, TEST_PASSWORD } from '../test/factories';
 import { charsetImage, damagedProjection, microAsReport } from '../test/real-world-objects';
 import { type DicomListener, startDicomListener } from './dimse/listener';
-import { COMMAND, commandSet, EXPLICIT_LE, LAST, pdv, RawPeer, statusOf } from './dimse/raw-peer';
+import {
+  COMMAND,
+  commandElements,
+  commandSet,
+  EXPLICIT_LE,
+  LAST,
+  pdv,
+  RawPeer,
+  statusOf,
+} from './dimse/raw-peer';
 
 const BOUNDARY = 'kestrel-real-files';
 const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
@@ -104,14 +113,22 @@ describe('real files through the doors', () => {
       expect(log?.reason).toMatch(WARNING);
     };
 
-    it('via STOW-RS: stored from what was read, the warning in the ingest log', async () => {
+    it('via STOW-RS: stored from what was read, the warning in the ingest log and the answer', async () => {
       const bytes = damagedProjection(11, 'DMG-STOW');
       const r = await stow([bytes]);
-      expect(r.statusCode, r.body).toBe(200);
+      // 202 with Warning Reason B006 (Elements Discarded) for the instance.
+      expect(r.statusCode, r.body).toBe(202);
+      expect(r.json()['00081199'].Value[0]).toMatchObject({
+        '00081155': { Value: [instanceOf(bytes)] },
+        '00081196': { vr: 'US', Value: [0xb006] },
+      });
+      expect(r.json()['00081198']).toBeUndefined();
       await expectStored(bytes, 'stow');
       // The device known now, the next one may take the fast path: the same warning.
       const next = damagedProjection(13, 'DMG-STOW', 'item-too-long');
-      expect((await stow([next])).statusCode).toBe(200);
+      const again = await stow([next]);
+      expect(again.statusCode).toBe(202);
+      expect(again.json()['00081199'].Value[0]['00081196'].Value).toEqual([0xb006]);
       await expectStored(next, 'stow');
     });
 
@@ -146,7 +163,12 @@ describe('real files through the doors', () => {
         ),
         pdv(3, LAST, withoutMetaHeader(bytes)),
       );
-      expect(statusOf((await peer.response()).command)).toBe(0);
+      const answer = (await peer.response()).command;
+      // Warning: Elements Discarded, saying which in Error Comment.
+      expect(statusOf(answer)).toBe(0xb006);
+      expect(commandElements(answer).get(0x0902)?.toString('latin1').trim()).toBe(
+        'stored; damaged private element (7E01,1010) not read',
+      );
       peer.destroy();
       await expectStored(bytes, 'dimse');
     });

@@ -79,6 +79,7 @@ export function resultOf(
     deviceId: device?.id ?? null,
     retryable: false,
     refused: p.kind === 'rejected' && p.refused !== undefined,
+    ...(outcome === 'stored' && p.warning ? { discarded: true } : {}),
   };
 }
 
