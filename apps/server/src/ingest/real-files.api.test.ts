@@ -203,6 +203,24 @@ describe('real files through the doors', () => {
     });
   });
 
+  it('a pending device registered by a dose report that names no institution takes it from its first image', async () => {
+    expect((await stow([microAsReport(50, 'UAS-LATER')])).statusCode).toBe(200);
+    const placeOf = async () =>
+      (
+        await t.app.db
+          .select({ station: devices.stationName, institution: devices.institutionName })
+          .from(devices)
+          .where(eq(devices.serial, 'UAS-LATER'))
+      )[0];
+    expect(await placeOf()).toEqual({ station: null, institution: null });
+    const c = CHARSET_CASES[3]!;
+    expect((await stow([charsetImage(51, 'UAS-LATER', c)])).statusCode).toBe(200);
+    expect(await placeOf()).toEqual({ station: c.station, institution: c.institution });
+    // What it said first stays: a later image with other names does not move it.
+    expect((await stow([charsetImage(52, 'UAS-LATER', CHARSET_CASES[0])])).statusCode).toBe(200);
+    expect(await placeOf()).toEqual({ station: c.station, institution: c.institution });
+  });
+
   it('a pending device shows the institution and station it reported, in its character set', async () => {
     const serials = CHARSET_CASES.map((_, i) => `CS-PENDING-${i}`);
     const r = await stow(CHARSET_CASES.map((c, i) => charsetImage(30 + i, serials[i]!, c)));
