@@ -32,7 +32,20 @@ export interface Damage {
    * 'item-too-long': the item's length runs over the sequence delimiter.
    */
   kind?: 'element-too-long' | 'item-too-long';
+  /**
+   * Insert before this top-level element ('0020,000D') instead of Pixel Data: damage that comes
+   * before attributes a reader needs (give a group below that element's to keep tag order).
+   */
+  before?: string;
 }
+
+const tagBytes = (tag: string) => {
+  const [group, element] = tag.split(',').map((h) => Number.parseInt(h, 16)) as [number, number];
+  const b = Buffer.alloc(4);
+  b.writeUInt16LE(group, 0);
+  b.writeUInt16LE(element, 2);
+  return b;
+};
 
 const tagLength = (group: number, element: number, length: number) => {
   const b = Buffer.alloc(8);
@@ -52,8 +65,10 @@ export function withDamagedPrivateSequence(part10: Uint8Array, damage: Damage = 
   const group = damage.group ?? 0x7e01;
   if (group % 2 === 0) throw new Error('variants: a private group is odd');
   const bytes = Buffer.from(part10);
-  const pixel = bytes.lastIndexOf(Buffer.from([0xe0, 0x7f, 0x10, 0x00]));
-  if (pixel < 132) throw new Error('variants: no Pixel Data to insert before');
+  const pixel = damage.before
+    ? bytes.indexOf(tagBytes(damage.before), 132)
+    : bytes.lastIndexOf(Buffer.from([0xe0, 0x7f, 0x10, 0x00]));
+  if (pixel < 132) throw new Error(`variants: no ${damage.before ?? 'Pixel Data'} to insert before`);
   const creatorValue = Buffer.from('ACME TOMO PRIVATE 1.0 ', 'latin1');
   const creator = Buffer.alloc(8);
   creator.writeUInt16LE(group, 0);

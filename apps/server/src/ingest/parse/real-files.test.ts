@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { withDamagedPrivateSequence } from '@kestrel/fleet-sim';
+import { projectionAsSecondaryCapture, toPart10, withDamagedPrivateSequence } from '@kestrel/fleet-sim';
 import { describe, expect, it } from 'vitest';
 import { CHARSET_CASES, iso2022Jp } from '../../test/charsets';
 import { fixture, GE_PRESENTATION, tempDir } from '../../test/dicom-files';
-import { charsetImage, damagedProjection, microAsReport } from '../../test/real-world-objects';
+import { charsetImage, damagedProjection, imageRecord, microAsReport } from '../../test/real-world-objects';
 import { mapObject } from '../mapping';
+import { prepare } from '../pipeline/prepare';
 import { parseObject, TRANSFER_SYNTAX } from '.';
 import { textDecoderFor } from './charset';
 
@@ -72,6 +73,17 @@ describe('real files that failed or lost values', () => {
       expect(parsed.ok).toBe(false);
       if (parsed.ok) return;
       expect(parsed.reason).toMatch(/truncated|corrupt|item tag/);
+    });
+
+    it('fails, saying both, when what was read before the damage is not enough to map', () => {
+      const plain = toPart10(projectionAsSecondaryCapture(imageRecord(6, 'DMG-1')));
+      // A private group 0019 block before Study Instance UID (0020,000D): that UID is lost.
+      const bytes = withDamagedPrivateSequence(plain, { group: 0x0019, before: '0020,000D' });
+      const p = prepare({ bytes, source: { door: 'upload' } }, new Date());
+      expect(p).toMatchObject({ kind: 'rejected', outcome: 'failed' });
+      expect(p.kind === 'rejected' && p.reason).toMatch(
+        /^the private element \(0019,1010\) is damaged .*; what was read before it: Study Instance UID \(0020,000D\) is missing$/,
+      );
     });
 
     it('still fails when a standard element is damaged, not a private one', () => {
