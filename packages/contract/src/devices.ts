@@ -22,7 +22,7 @@ export const deviceListQuery = z.strictObject({
   deviceType: deviceTypeSchema.optional(),
   onboardingState: onboardingStateSchema.optional(),
   connectionStatus: z.enum(['GREEN', 'YELLOW', 'RED', 'unavailable']).optional(),
-  q: line(100).trim().optional().describe('serial, model or station name contains'),
+  q: line(100).trim().optional().describe('serial, model, station or institution name contains'),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
@@ -34,6 +34,8 @@ export const deviceRow = z.object({
   deviceType: deviceTypeSchema,
   softwareVersion: z.string().nullable(),
   stationName: z.string().nullable(),
+  /** Institution Name the device reported in its first object (pending devices: where it belongs). */
+  institutionName: z.string().nullable(),
   onboardingState: onboardingStateSchema,
   customerId: z.number().nullable(),
   customerName: z.string().nullable(),

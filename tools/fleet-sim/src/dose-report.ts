@@ -38,6 +38,11 @@ export interface SimDoseReport {
   studyDate: string;
   studyDescription?: string;
   events: SimDoseEvent[];
+  /**
+   * The UCUM code of Exposure (113736): 'uAs' as Hologic writes it (default), 'uA.s' as the
+   * template (TID 10003B) has it.
+   */
+  exposureUnit?: string;
 }
 
 const SR_RDSR = '1.2.840.10008.5.1.4.1.1.88.67';
@@ -91,7 +96,7 @@ const laterality = (side: 'L' | 'R' | 'B', breast = false) =>
     'HAS CONCEPT MOD',
   );
 
-function eventItem(e: SimDoseEvent): DicomRecord {
+function eventItem(e: SimDoseEvent, exposureUnit = 'uAs'): DicomRecord {
   const [viewCode, viewMeaning] = VIEWS[e.view] ?? VIEWS.CC!;
   const content: DicomRecord[] = [
     item('CONTAINS', 'UIDREF', code('113769', 'Irradiation Event UID'), { UID: e.uid }),
@@ -117,7 +122,7 @@ function eventItem(e: SimDoseEvent): DicomRecord {
     content.push(num('113734', 'X-Ray Tube Current', e.tubeCurrentMa, 'mA'));
   }
   if (e.exposureMs !== undefined) content.push(num('113824', 'Exposure Time', e.exposureMs, 'ms'));
-  if (e.exposureUas !== undefined) content.push(num('113736', 'Exposure', e.exposureUas, 'uAs'));
+  if (e.exposureUas !== undefined) content.push(num('113736', 'Exposure', e.exposureUas, exposureUnit));
   if (e.anode && MATERIALS[e.anode]) {
     const [c, m] = MATERIALS[e.anode]!;
     content.push(codeItem(code('111632', 'Anode Target Material'), code(c, m, 'SRT')));
@@ -193,7 +198,7 @@ export function doseReportRecord(r: SimDoseReport): DicomRecord {
         ContinuityOfContent: 'SEPARATE',
         ContentSequence: accumulated,
       }),
-      ...r.events.map(eventItem),
+      ...r.events.map((e) => eventItem(e, r.exposureUnit)),
     ],
   };
   if (r.device.softwareVersion) record.SoftwareVersions = r.device.softwareVersion;

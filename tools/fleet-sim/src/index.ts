@@ -7,3 +7,4 @@ export { fromPart10, toPart10 } from './part10';
 export { Random } from './random';
 export { type FleetOptions, generateFleet } from './topology';
 export type * from './types';
+export { type Damage, projectionAsSecondaryCapture, withDamagedPrivateSequence } from './variants';

@@ -38,3 +38,17 @@ export function asObject(source: Buffer, n: number): Buffer {
   setValue(bytes, '0008,0032', `${hhmmss.join('')}.000000`);
   return bytes;
 }
+
+/**
+ * The file with a short-form element's value replaced by raw bytes (text in another character
+ * set), padded with a space to an even length; what follows moves. The element must exist.
+ */
+export function withRawValue(source: Buffer | Uint8Array, tag: string, value: Buffer): Buffer {
+  const bytes = Buffer.from(source);
+  const at = offsetOf(bytes, tag);
+  const old = bytes.readUInt16LE(at + 6);
+  const padded = value.length % 2 ? Buffer.concat([value, Buffer.from(' ')]) : value;
+  const head = Buffer.from(bytes.subarray(at, at + 8));
+  head.writeUInt16LE(padded.length, 6);
+  return Buffer.concat([bytes.subarray(0, at), head, padded, bytes.subarray(at + 8 + old)]);
+}

@@ -56,6 +56,7 @@ export async function toDeviceRows(
       deviceType: d.deviceType,
       softwareVersion: d.softwareVersion,
       stationName: d.stationName,
+      institutionName: d.institutionName,
       onboardingState: d.onboardingState,
       customerId: d.customerId,
       customerName,
@@ -80,7 +81,12 @@ export function listFilter(q: DeviceListQuery): SQL | undefined {
     q.deviceType ? eq(devices.deviceType, q.deviceType) : undefined,
     q.onboardingState ? eq(devices.onboardingState, q.onboardingState) : undefined,
     text
-      ? or(ilike(devices.serial, text), ilike(devices.model, text), ilike(devices.stationName, text))
+      ? or(
+          ilike(devices.serial, text),
+          ilike(devices.model, text),
+          ilike(devices.stationName, text),
+          ilike(devices.institutionName, text),
+        )
       : undefined,
   );
 }

@@ -26,6 +26,8 @@ export function chooseSyntax(proposed: readonly string[]): string | undefined {
  *   unsupported (resending would not change that, so the sender must not retry forever);
  * - 0xA700 Refused: Out of Resources: the database failed, nothing was kept; retry later;
  * - 0xC000 Error: Cannot Understand: the data set could not be read (logged with the reason);
+ * - 0xB006 Warning: Elements Discarded: stored from what was read before a damaged private
+ *   element (docs/ingest.md, "Damaged objects");
  * - 0x0124 Refused: Not Authorized: the object is from a device this sender's allow-list entries
  *   do not cover; resending cannot help, only the allow-list or the device's site can.
  */
@@ -34,4 +36,5 @@ export const STORE_STATUS = {
   outOfResources: 0xa700,
   cannotUnderstand: 0xc000,
   notAuthorised: 0x0124,
+  elementsDiscarded: 0xb006,
 } as const;

@@ -70,6 +70,13 @@ function answerOf(r: IngestResult): Answer {
     return { status: STORE_STATUS.notAuthorised, comment: `not authorised: ${gist}` };
   }
   if (r.outcome === 'failed') return { status: STORE_STATUS.cannotUnderstand, comment };
+  if (r.discarded) {
+    const tag = /\([0-9A-F]{4},[0-9A-F]{4}\)/.exec(r.reason ?? '')?.[0] ?? '';
+    return {
+      status: STORE_STATUS.elementsDiscarded,
+      comment: `stored; damaged private element ${tag} not read`,
+    };
+  }
   return { status: STORE_STATUS.success };
 }
 

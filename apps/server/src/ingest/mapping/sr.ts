@@ -39,16 +39,27 @@ export const textOf = (c: ContentItem | undefined): string | undefined =>
 
 /** UCUM units → factor to Kestrel's unit for each quantity (mGy, mAs, ms, mA, kV, mm, N, kPa). */
 const UNIT_FACTORS: Record<string, Record<string, number>> = {
-  dose: { mGy: 1, Gy: 1000, dGy: 100, cGy: 10, uGy: 0.001, µGy: 0.001 },
-  charge: { mAs: 1, uAs: 0.001, µAs: 0.001, As: 1000 },
-  time: { ms: 1, s: 1000, us: 0.001, µs: 0.001 },
-  current: { mA: 1, uA: 0.001, µA: 0.001, A: 1000 },
+  dose: { mGy: 1, Gy: 1000, dGy: 100, cGy: 10, uGy: 0.001 },
+  charge: { mAs: 1, uAs: 0.001, As: 1000 },
+  time: { ms: 1, s: 1000, us: 0.001 },
+  current: { mA: 1, uA: 0.001, A: 1000 },
   voltage: { kV: 1, V: 0.001 },
   length: { mm: 1, cm: 10, m: 1000, um: 0.001 },
   force: { N: 1, daN: 10, kN: 1000 },
   pressure: { kPa: 1, Pa: 0.001, hPa: 0.1, mbar: 0.1 },
 };
 export type Quantity = keyof typeof UNIT_FACTORS | 'count';
+
+/**
+ * A unit as devices write it → the form UNIT_FACTORS knows. UCUM writes products with a dot:
+ * the RDSR templates give Exposure (113736) in 'uA.s' (TID 10003B), some devices 'uAs' or
+ * 'µAs' (micro sign or Greek mu).
+ */
+const ucumUnit = (unit: string) =>
+  unit
+    .trim()
+    .replace(/[\u00b5\u03bc]/g, 'u')
+    .replace(/\.(?=[A-Za-z])/g, '');
 
 /**
  * A NUM item's value in Kestrel's unit for the quantity. Units the SR does not state are taken
@@ -60,6 +71,6 @@ export function numberOf(c: ContentItem | undefined, quantity: Quantity): number
   if (value === undefined || quantity === 'count') return value;
   const unit = measured?.items('MeasurementUnitsCodeSequence')[0]?.text('CodeValue');
   if (!unit) return value;
-  const factor = UNIT_FACTORS[quantity]?.[unit];
+  const factor = UNIT_FACTORS[quantity]?.[ucumUnit(unit)];
   return factor === undefined ? undefined : value * factor;
 }

@@ -1,5 +1,6 @@
 import type { DataSet, Element } from 'dicom-parser';
 import { type DicomHeader, toNumber } from '../mapping/header';
+import { type TextDecode, textDecoderFor } from './charset';
 import { tagOf } from './dictionary';
 
 /** Binary VRs: how many bytes one value takes and which reader of the data set decodes it. */
@@ -12,13 +13,15 @@ const BINARY: Record<string, [size: number, read: keyof DataSet]> = {
   FD: [8, 'double'],
 };
 const BULK = new Set(['OB', 'OW', 'OD', 'OF', 'OL', 'OV', 'UN', 'SQ']);
+/** VRs whose text is in the Specific Character Set; the others are in the default repertoire. */
+const CHARSET_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
 
 /**
  * The mapping's `DicomHeader` over a data set parsed by dicom-parser. Values are decoded on
- * demand (the mapping reads ~40 attributes of the ~150 a mammography header has), strings as
- * Latin-1 unless the object declares UTF-8 (ISO_IR 192).
+ * demand (the mapping reads ~40 attributes of the ~150 a mammography header has); text in the
+ * object's Specific Character Set (charset.ts), which items of sequences inherit.
  */
-export function datasetHeader(ds: DataSet, utf8 = isUtf8(ds)): DicomHeader {
+export function datasetHeader(ds: DataSet, decode: TextDecode = characterSetOf(ds)): DicomHeader {
   const element = (keyword: string): [Element, string] | undefined => {
     const entry = tagOf(keyword);
     const el = entry && ds.elements[entry.tag];
@@ -38,9 +41,7 @@ export function datasetHeader(ds: DataSet, utf8 = isUtf8(ds)): DicomHeader {
       return out;
     }
     const bytes = ds.byteArray.subarray(el.dataOffset, el.dataOffset + el.length);
-    const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-      utf8 ? 'utf8' : 'latin1',
-    );
+    const raw = CHARSET_VRS.has(vr) ? decode(bytes) : latin1(bytes);
     // Values are padded with spaces (or NUL for UI) to an even length; a NUL anywhere else is
     // corruption that PostgreSQL would refuse in text.
     const value = raw.replace(/[\0 ]+$/, '').replace(/\0/g, '');
@@ -55,17 +56,21 @@ export function datasetHeader(ds: DataSet, utf8 = isUtf8(ds)): DicomHeader {
     items: (k) => {
       const found = element(k);
       return (found?.[0].items ?? []).flatMap((item) =>
-        item.dataSet ? [datasetHeader(item.dataSet, utf8)] : [],
+        item.dataSet ? [datasetHeader(item.dataSet, decode)] : [],
       );
     },
   };
 }
 
-function isUtf8(ds: DataSet): boolean {
+const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+
+/** The decoder for the data set's Specific Character Set (0008,0005), a CS in the default repertoire. */
+function characterSetOf(ds: DataSet): TextDecode {
   const el = ds.elements.x00080005;
-  if (!el || el.length === 0) return false;
-  const bytes = ds.byteArray.subarray(el.dataOffset, el.dataOffset + el.length);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('latin1')
-    .includes('ISO_IR 192');
+  if (!el || el.length === 0 || el.dataOffset + el.length > ds.byteArray.length) return textDecoderFor([]);
+  const value = latin1(ds.byteArray.subarray(el.dataOffset, el.dataOffset + el.length)).replace(
+    /[\0 ]+$/,
+    '',
+  );
+  return textDecoderFor(value.split('\\'));
 }

@@ -6,6 +6,7 @@ import { datasetHeader } from './dataset-header';
 import { vrOfTag } from './dictionary';
 import { describeParserError } from './errors';
 import { pixelDataProblem } from './pixel-data';
+import { salvageDamaged } from './salvage';
 
 export { ACCEPTED_SYNTAXES, TRANSFER_SYNTAX } from './transfer-syntaxes';
 
@@ -16,6 +17,8 @@ export type ParseResult =
       transferSyntaxUid: string;
       sopClassUid?: string;
       sopInstanceUid?: string;
+      /** Read, but not whole: which private element is damaged and what was not read (salvage.ts). */
+      damage?: string;
     }
   | { ok: false; reason: string; sopClassUid?: string; sopInstanceUid?: string };
 
@@ -78,7 +81,10 @@ function parseWhole(bytes: Uint8Array, opts: ParseOptions, elided: boolean): Par
     } as Parameters<typeof dicomParser.parseDicom>[1]);
   } catch (err) {
     const partial = (err as { dataSet?: DataSet } | null)?.dataSet;
-    return { ok: false, reason: describeParserError(err), ...uidsOf(partial) };
+    const reason = describeParserError(err);
+    const salvaged = elided ? undefined : salvageDamaged(partial, reason);
+    if (!salvaged) return { ok: false, reason, ...uidsOf(partial) };
+    return readSalvaged(salvaged.dataSet, salvaged.damage, bytes, opts, reason);
   }
   const uids = uidsOf(ds);
   try {
@@ -90,6 +96,38 @@ function parseWhole(bytes: Uint8Array, opts: ParseOptions, elided: boolean): Par
     return { ok: true, header, transferSyntaxUid, ...uids };
   } catch (err) {
     return { ok: false, reason: describeParserError(err), ...uids };
+  }
+}
+
+/**
+ * The elements read before a damaged private element (salvage.ts). Its Pixel Data was found
+ * whole after the damage, so only the elements read are checked.
+ */
+function readSalvaged(
+  ds: DataSet,
+  damage: string,
+  bytes: Uint8Array,
+  opts: ParseOptions,
+  reason: string,
+): ParseResult {
+  const uids = uidsOf(ds);
+  try {
+    const problem = truncatedElement(ds);
+    if (problem) return { ok: false, reason, ...uids };
+    const header = datasetHeader(ds);
+    const transferSyntaxUid = opts.transferSyntaxUid ?? metaTransferSyntax(bytes) ?? '';
+    return { ok: true, header, transferSyntaxUid, ...uids, damage };
+  } catch {
+    return { ok: false, reason, ...uids };
+  }
+}
+
+/** The Part-10 meta header's Transfer Syntax UID (the partial data set does not carry it). */
+function metaTransferSyntax(bytes: Uint8Array): string | undefined {
+  try {
+    return dicomParser.readPart10Header(bytes).string('x00020010')?.replace(/\0/g, '');
+  } catch {
+    return undefined;
   }
 }
 

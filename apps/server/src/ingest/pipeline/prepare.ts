@@ -11,6 +11,8 @@ interface Common {
   receivedAt: Date;
   sopClassUid: string | null;
   sopInstanceUid: string | null;
+  /** Stored, but with a remark for the ingest log (a damaged private element: what was not read). */
+  warning?: string;
 }
 
 /** One object after parsing and mapping (CPU only), ready for the next group commit. */
@@ -63,20 +65,25 @@ export function prepare(input: IngestInput, receivedAt: Date): Prepared {
     sopClassUid: parsed.header.text('SOPClassUID') ?? parsed.sopClassUid ?? null,
     sopInstanceUid: parsed.header.text('SOPInstanceUID') ?? parsed.sopInstanceUid ?? null,
   };
+  // A damaged object is kept from what was read before the damage, with a warning (salvage.ts).
+  const kept = parsed.damage
+    ? { ...base, ...uids, warning: `stored from what was read: ${parsed.damage}` }
+    : { ...base, ...uids };
   switch (mapped.kind) {
     case 'image':
-      return { ...base, ...uids, kind: 'image', image: mapped.image };
+      return { ...kept, kind: 'image', image: mapped.image };
     case 'rejection':
-      return { ...base, ...uids, kind: 'rejection', rejection: mapped.rejection };
+      return { ...kept, kind: 'rejection', rejection: mapped.rejection };
     case 'doseReport':
-      return { ...base, ...uids, kind: 'doseReport', report: mapped.report };
+      return { ...kept, kind: 'doseReport', report: mapped.report };
     case 'unsupported':
       return {
         ...base,
         ...uids,
         kind: 'rejected',
-        outcome: 'unsupported',
-        reason: mapped.reason,
+        // What was read before the damage is not enough: the object failed, it is not just of no use.
+        outcome: parsed.damage ? 'failed' : 'unsupported',
+        reason: parsed.damage ? `${parsed.damage}; what was read before it: ${mapped.reason}` : mapped.reason,
         device: safeIdentity(parsed.header),
       };
   }

@@ -49,10 +49,17 @@ const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
   doseReport: 'dose-report',
 };
 
-/** A stored dose report whose unreadable events were skipped says which. */
+/**
+ * What a stored object's log row says: a damaged object what was not read, a dose report whose
+ * unreadable events were skipped which.
+ */
 export function remarkOf(p: Prepared): string | null {
-  if (p.kind !== 'doseReport' || !p.report.skipped.length) return null;
-  return `${p.report.skipped.length} irradiation event(s) skipped: ${p.report.skipped.slice(0, 3).join('; ')}`;
+  const remarks = p.warning ? [p.warning] : [];
+  if (p.kind === 'doseReport' && p.report.skipped.length)
+    remarks.push(
+      `${p.report.skipped.length} irradiation event(s) skipped: ${p.report.skipped.slice(0, 3).join('; ')}`,
+    );
+  return remarks.length ? remarks.join('; ') : null;
 }
 
 export function resultOf(
@@ -72,6 +79,7 @@ export function resultOf(
     deviceId: device?.id ?? null,
     retryable: false,
     refused: p.kind === 'rejected' && p.refused !== undefined,
+    ...(outcome === 'stored' && p.warning ? { discarded: true } : {}),
   };
 }
 

@@ -55,4 +55,9 @@ export interface IngestResult {
    * written but the log row. Not retryable (DIMSE 0x0124, STOW-RS Failure Reason 0x0124).
    */
   refused: boolean;
+  /**
+   * true when stored from what was read before a damaged private element (docs/ingest.md,
+   * "Damaged objects"): a warning for the sender (DIMSE 0xB006, STOW-RS Warning Reason 0xB006).
+   */
+  discarded?: boolean;
 }

@@ -14,6 +14,11 @@ export interface KnownDevice {
   /** Current tube, if any, and when it went in: only later exposures wear it. */
   tubeId: number | null;
   tubeInstalledAt: Date | null;
+  /**
+   * A pending device that has not yet said its station or institution: a later object may, so
+   * its batches take the full path, which fills them in (never learned by the fast path).
+   */
+  placeMissing?: boolean;
 }
 
 export const identityKey = (d: { manufacturer: string; serial: string }) =>
@@ -50,6 +55,9 @@ export async function resolveDevices(
         serial: devices.serial,
         customerId: devices.customerId,
         siteId: devices.siteId,
+        onboardingState: devices.onboardingState,
+        stationName: devices.stationName,
+        institutionName: devices.institutionName,
         timeZone: sites.timeZone,
         tubeId: tubes.id,
         tubeInstalledAt: tubes.installedAt,
@@ -72,6 +80,7 @@ export async function resolveDevices(
           deviceType: guessType(d.model),
           softwareVersion: d.softwareVersion,
           stationName: d.stationName,
+          institutionName: d.institution,
           onboardingState: 'pending' as const,
           firstSeenAt: receivedAt,
         })),
@@ -79,6 +88,7 @@ export async function resolveDevices(
       .onConflictDoNothing();
     rows = await load();
   }
+  await fillPlace(tx, rows, wanted);
   const ids = rows.map((r) => r.id);
   await tx
     .update(devices)
@@ -98,7 +108,52 @@ export async function resolveDevices(
         timeZone: r.timeZone,
         tubeId: r.tubeId,
         tubeInstalledAt: r.tubeInstalledAt,
+        ...(placeMissing(r, wanted.get(identityKey(r))) ? { placeMissing: true } : {}),
       },
     ]),
+  );
+}
+
+/**
+ * A pending device registered by an object that did not say its station or institution (a dose
+ * report often names neither) takes them from the first object that does: they are how the
+ * provider tells where it belongs (docs/devices.md). Rarely anything to do: no statement then.
+ */
+async function fillPlace(
+  tx: Tx,
+  rows: {
+    id: number;
+    manufacturer: string;
+    serial: string;
+    onboardingState: string;
+    stationName: string | null;
+    institutionName: string | null;
+  }[],
+  wanted: Map<string, DeviceIdentity>,
+) {
+  for (const r of rows) {
+    if (r.onboardingState !== 'pending') continue;
+    const d = wanted.get(identityKey(r));
+    const stationName = r.stationName === null ? (d?.stationName ?? null) : null;
+    const institutionName = r.institutionName === null ? (d?.institution ?? null) : null;
+    if (stationName === null && institutionName === null) continue;
+    await tx
+      .update(devices)
+      .set({
+        stationName: sql`coalesce(${devices.stationName}, ${stationName})`,
+        institutionName: sql`coalesce(${devices.institutionName}, ${institutionName})`,
+      })
+      .where(eq(devices.id, r.id));
+  }
+}
+
+function placeMissing(
+  r: { onboardingState: string; stationName: string | null; institutionName: string | null },
+  d: DeviceIdentity | undefined,
+): boolean {
+  if (r.onboardingState !== 'pending') return false;
+  return (
+    (r.stationName ?? d?.stationName ?? null) === null ||
+    (r.institutionName ?? d?.institution ?? null) === null
   );
 }

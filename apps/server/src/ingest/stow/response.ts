@@ -15,6 +15,9 @@ export const FAILURE_REASON = {
   notAuthorised: 0x0124,
 };
 
+/** Warning Reason (0008,1196) B006: Elements Discarded (PS3.4 Annex GG, PS3.18 §10.5.3). */
+export const WARNING_ELEMENTS_DISCARDED = 0xb006;
+
 const ui = (v: string | null) => ({ vr: 'UI', ...(v ? { Value: [v] } : {}) });
 
 export function failureReason(r: IngestResult): number | null {
@@ -41,12 +44,20 @@ export function storeResponse(results: IngestResult[]) {
   if (referenced.length) {
     body['00081199'] = {
       vr: 'SQ',
-      Value: referenced.map((r) => ({ '00081150': ui(r.sopClassUid), '00081155': ui(r.sopInstanceUid) })),
+      Value: referenced.map((r) => ({
+        '00081150': ui(r.sopClassUid),
+        '00081155': ui(r.sopInstanceUid),
+        // Warning Reason: Elements Discarded (stored from what was read before a damaged private element).
+        ...(r.discarded ? { '00081196': { vr: 'US', Value: [WARNING_ELEMENTS_DISCARDED] } } : {}),
+      })),
     };
   }
-  // 200 all stored; 202 some stored; 409 none stored; 503 none, because the database is down.
+  // 200 all stored; 202 some stored, or all with warnings; 409 none stored; 503 none, because
+  // the database is down.
   const status = !failed.length
-    ? 200
+    ? referenced.some((r) => r.discarded)
+      ? 202
+      : 200
     : referenced.length
       ? 202
       : failed.every((r) => r.retryable)

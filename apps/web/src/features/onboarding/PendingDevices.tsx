@@ -5,7 +5,10 @@ import { useAssignDevice, useSiteDetails } from '../../api/fleet';
 import { errorMessage, when } from '../../ui/DataState';
 import { toast } from '../../ui/toast';
 
-/** Pending devices, each with a site picker and Assign (provider admin and service). */
+/**
+ * Pending devices, each with a site picker and Assign (provider admin and service). Station and
+ * institution are what the device reported in its objects: where it belongs.
+ */
 export function PendingDevices({ devices, canAssign }: { devices: DeviceRow[]; canAssign: boolean }) {
   if (!devices.length)
     return (
@@ -21,6 +24,7 @@ export function PendingDevices({ devices, canAssign }: { devices: DeviceRow[]; c
             <Table.Th>Serial</Table.Th>
             <Table.Th>Model</Table.Th>
             <Table.Th>Station</Table.Th>
+            <Table.Th>Institution</Table.Th>
             <Table.Th>Last contact</Table.Th>
             {canAssign ? <Table.Th>Assign to site</Table.Th> : null}
           </Table.Tr>
@@ -33,6 +37,7 @@ export function PendingDevices({ devices, canAssign }: { devices: DeviceRow[]; c
                 {d.manufacturer} {d.model}
               </Table.Td>
               <Table.Td>{d.stationName ?? '—'}</Table.Td>
+              <Table.Td>{d.institutionName ?? '—'}</Table.Td>
               <Table.Td>{when(d.lastContactAt)}</Table.Td>
               {canAssign ? (
                 <Table.Td>

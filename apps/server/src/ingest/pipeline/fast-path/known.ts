@@ -32,7 +32,8 @@ export class KnownRows {
     technologists: Map<string, number>;
     studies: Map<string, number>;
   }) {
-    for (const [k, v] of r.devices) this.devices.set(k, v);
+    // A pending device still without station or institution goes the full path (store/devices.ts).
+    for (const [k, v] of r.devices) if (!v.placeMissing) this.devices.set(k, v);
     for (const [k, v] of r.technologists) this.technologists.set(k, v);
     for (const [k, v] of r.studies) this.studies.set(k, v);
   }

@@ -20,7 +20,7 @@ import {
   tubeUsageDeltas,
 } from '../../store';
 import type { Prepared } from '../prepare';
-import { identityOf, logRow, resultOf } from '../results';
+import { identityOf, logRow, remarkOf, resultOf } from '../results';
 import { refusal } from '../senders';
 import type { IngestResult } from '../types';
 import type { KnownRows } from './known';
@@ -166,7 +166,7 @@ export function planFastBatch(
     const r =
       p.kind === 'rejected'
         ? resultOf(p, p.outcome, p.reason, identity, device)
-        : resultOf(p, 'stored', null, identity, device);
+        : resultOf(p, 'stored', remarkOf(p), identity, device);
     results.push(r);
     log.push(record(ingestLog, logRow(p, r, device)));
   }

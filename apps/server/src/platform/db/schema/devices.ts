@@ -31,6 +31,11 @@ export const devices = pgTable(
     deviceType: text().$type<DeviceType>().notNull(),
     softwareVersion: text(),
     stationName: text(),
+    /**
+     * Institution Name (0008,0080) of the first object of a device that registered itself, so
+     * the provider sees where a pending device belongs (docs/ingest.md, "Pending devices").
+     */
+    institutionName: text(),
     onboardingState: text().$type<OnboardingState>().notNull().default('pending'),
     /** sha256 of the device key used by heartbeats and STOW-RS; the key itself is shown once. */
     keyHash: text(),
