@@ -15,6 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAdminUsers, useCustomers } from '../../api/admin';
+import { useProfile } from '../../api/hooks';
 import { role } from '../../app/session/storage';
 import { QueryState } from '../../ui/QueryState';
 import { Pager } from '../admin-common/Pager';
@@ -42,9 +43,14 @@ export default function UserAdminPage() {
   });
   const customers = useCustomers({ limit: 500 });
   const [open, setOpen] = useState<number | 'new' | null>(null);
+  const profile = useProfile();
+  // A customer admin's new users belong to the admin's own customer (found by its name).
+  const rows = customers.data?.rows ?? [];
   const homeCustomer =
     role() === 'customer_admin'
-      ? (customers.data?.rows.find((c) => c.parentId == null)?.id ?? customers.data?.rows[0]?.id ?? null)
+      ? (rows.find((c) => c.name === profile.data?.customerName)?.id ??
+        rows.find((c) => c.parentId == null)?.id ??
+        null)
       : null;
 
   return (
