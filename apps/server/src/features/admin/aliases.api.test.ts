@@ -137,4 +137,46 @@ describe('administration: the product §7 paths', () => {
     expect(outbox).toMatchObject({ delivers: false, total: 1 });
     expect(outbox.rows[0].text).toContain('/set-password#token=pl_');
   });
+
+  it('documents every administration path of the product in the OpenAPI description', async () => {
+    const r = await t.app.inject({ url: '/api/docs/json' });
+    expect(r.statusCode).toBe(200);
+    const paths = Object.keys(r.json().paths);
+    const product = [
+      'partyinfo',
+      'instanceinfo',
+      'applicationinfo',
+      'partydetailinfo',
+      'adminParty',
+      'useradminpartyaccess',
+      'accessiblesites',
+      'sr/selectedSite',
+      'sr/userPartyAccessSales',
+      'admin/selectedsitesadmin',
+      'admin/userpartyaccessadmin',
+      'ha/sr/parentpartyinfo',
+      'ha/parentinstanceinfo',
+      'ha/sr/sitesInfo',
+      'ha/updateprofile',
+      'ha/listapplications',
+      'ha/userapplicationaccess',
+      'ha/userpartyaccess',
+      'ha/selectedsites',
+      'ha/selectedapplications',
+      'ha/clonesites',
+      'ha/salesRepresentatives',
+      'ha/salesRepresentativeSites',
+      'ha/resetPassword',
+      'ha/activateDeactivateUser',
+      'ha/searchuserslist',
+      'ha/searchinfo',
+      'ha/searchByEmail',
+      'ha/onboardedCustomers/filterByDays',
+      'ha/addCustomerDetails',
+    ];
+    expect(product.filter((p) => !paths.includes(`/api/${p}`))).toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/admin/users/{id}/access', '/api/password-link/set', '/api/admin/outbox']),
+    );
+  });
 });
