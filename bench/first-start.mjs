@@ -42,8 +42,10 @@ const poll = setInterval(async () => {
     if (res.ok) portOpen = seconds();
   } catch {}
 }, 100);
-const deadline = Date.now() + 15 * 60_000;
-while ((portOpen === null || historyDone === null) && !exited && Date.now() < deadline) {
+const deadline = Date.now() + 30 * 60_000;
+// PORT_ONLY=1: stop once the port answers (the history's time is then not measured).
+const portOnly = process.env.PORT_ONLY === '1';
+while ((portOpen === null || (historyDone === null && !portOnly)) && !exited && Date.now() < deadline) {
   await new Promise((r) => setTimeout(r, 200));
 }
 clearInterval(poll);
