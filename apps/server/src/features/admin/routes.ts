@@ -467,7 +467,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: signedIn }, schema: { tags, response: { 200: adminEnvelope(contactCard) } } },
     async (request) =>
       ok(
-        await contacts(app.db, request.user, await request.scope(), {
+        await contacts(app.db, await request.scope(), {
           email: app.config.SUPPORT_EMAIL,
           phone: app.config.SUPPORT_PHONE ?? null,
         }),

@@ -281,7 +281,6 @@ export async function salesDashboard(ctx: AdminContext, repId: number): Promise<
 /** user/card: the staff assigned to the caller's customer (and its ancestors) and their sites. */
 export async function contactCard(
   db: DbOrTx,
-  user: AuthUser,
   scope: Scope,
   support: { email: string; phone: string | null },
 ): Promise<ContactCard> {
@@ -318,7 +317,6 @@ export async function contactCard(
     customerName: r.customer_name,
     siteName: r.site_name,
   });
-  void user;
   return {
     salesRepresentatives: visible.filter((r) => r.kind === 'sales').map(toContact),
     serviceContacts: visible.filter((r) => r.kind === 'service').map(toContact),
