@@ -26,3 +26,25 @@ describe('the sales representative is called so (product §1)', () => {
     );
   });
 });
+
+describe('administration pages are in the menu of those who may open them', () => {
+  const states = (applicationId: number, role: 'provider_admin' | 'customer_admin' | 'customer_user') => {
+    const menu = buildMenu({
+      applicationId,
+      role,
+      sites: [],
+      dashboards: [],
+      providerSlug: 'acme',
+      privacyPolicyUrl: 'https://example.com/p',
+    });
+    const all = menu.flatMap((s) => s.main.flatMap((m) => [m, ...(m.children ?? [])]));
+    return all.map((m) => m.state);
+  };
+
+  it('the provider admin finds the audit trail and the mail outbox; customer admins the audit trail only', () => {
+    expect(states(1002, 'provider_admin')).toEqual(expect.arrayContaining(['admin/audit', 'admin/outbox']));
+    expect(states(1001, 'customer_admin')).toContain('admin/audit');
+    expect(states(1001, 'customer_admin')).not.toContain('admin/outbox');
+    expect(states(1001, 'customer_user')).not.toContain('admin/audit');
+  });
+});

@@ -123,7 +123,11 @@ export function buildMenu(input: MenuInput): MenuSection[] {
     if (role === 'customer_admin') {
       sections.push({
         label: 'Administration',
-        main: [link('Users', 'user-admin', 'users'), link('Aliases', 'hc-alias', 'alias')],
+        main: [
+          link('Users', 'user-admin', 'users'),
+          link('Aliases', 'hc-alias', 'alias'),
+          link('Audit trail', 'admin/audit', 'audit'),
+        ],
       });
     }
   } else if (applicationId === APPLICATION.providerPortal) {
@@ -162,6 +166,8 @@ export function buildMenu(input: MenuInput): MenuSection[] {
               link('User management', 'user-management'),
               link('Users', 'user-admin'),
               link('Customers', 'customer-admin'),
+              link('Audit trail', 'admin/audit'),
+              link('Mail outbox', 'admin/outbox'),
             ],
           },
           ...sales,
