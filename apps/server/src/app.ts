@@ -17,12 +17,14 @@ import { heartbeatRoutes } from './features/devices/heartbeat-routes';
 import { deviceRoutes } from './features/devices/routes';
 import { exploreRoutes } from './features/explore/routes';
 import { healthRoutes } from './features/health/routes';
+import { identityProviderRoutes } from './features/identity-providers/routes';
 import { ingestReportRoutes } from './features/ingest-reports/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
 import { siteDetailsRoutes } from './features/site-details/routes';
 import { siteRoutes } from './features/sites/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
@@ -141,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(ssoRoutes, { prefix: '/api' });
+  await app.register(identityProviderRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(appConfigRoutes, { prefix: '/api' });
