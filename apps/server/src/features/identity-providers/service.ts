@@ -107,8 +107,8 @@ export async function createProvider(app: FastifyInstance, actor: Actor, input: 
   const customerName = await check(app, input, null);
   const now = app.now();
   const { clientSecret, ...fields } = input;
-  try {
-    return await app.db.transaction(async (tx) => {
+  return duplicateAsConflict(() =>
+    app.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(identityProviders)
         .values({
@@ -132,11 +132,19 @@ export async function createProvider(app: FastifyInstance, actor: Actor, input: 
         now,
       );
       return present(app, row!, customerName);
-    });
+    }),
+  );
+}
+
+/** Issuer and client id name one provider: a second one is a 409, not a 500. */
+async function duplicateAsConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
+    const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
     if (
       (error as { code?: string }).code === '23505' ||
-      /identity_providers_issuer_client/.test(String(error))
+      /identity_providers_issuer_client|duplicate key/.test(text)
     ) {
       throw conflict('An identity provider with this issuer and client id exists already.');
     }
@@ -162,36 +170,38 @@ export async function updateProvider(
   else if (secretContext(before) !== secretContext(fields)) {
     sealed = box.seal(box.open(before.clientSecretEncrypted, secretContext(before)), secretContext(fields));
   }
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(identityProviders)
-      .set({
-        ...fields,
-        domains: [...new Set(fields.domains)],
-        clientSecretEncrypted: sealed,
-        updatedAt: now,
-      })
-      .where(eq(identityProviders.id, id))
-      .returning();
-    const diff = changedFields(audited(before), audited(row!));
-    const secretChanged = !!clientSecret;
-    if (diff || secretChanged) {
-      await recordAudit(
-        tx,
-        actor,
-        {
-          customerId: row!.customerId,
-          action: 'update',
-          entity: 'identity_provider',
-          entityId: id,
-          before: diff?.before ?? {},
-          after: { ...(diff?.after ?? {}), ...(secretChanged ? { clientSecret: 'replaced' } : {}) },
-        },
-        now,
-      );
-    }
-    return present(app, row!, customerName);
-  });
+  return duplicateAsConflict(() =>
+    app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(identityProviders)
+        .set({
+          ...fields,
+          domains: [...new Set(fields.domains)],
+          clientSecretEncrypted: sealed,
+          updatedAt: now,
+        })
+        .where(eq(identityProviders.id, id))
+        .returning();
+      const diff = changedFields(audited(before), audited(row!));
+      const secretChanged = !!clientSecret;
+      if (diff || secretChanged) {
+        await recordAudit(
+          tx,
+          actor,
+          {
+            customerId: row!.customerId,
+            action: 'update',
+            entity: 'identity_provider',
+            entityId: id,
+            before: diff?.before ?? {},
+            after: { ...(diff?.after ?? {}), ...(secretChanged ? { clientSecret: 'replaced' } : {}) },
+          },
+          now,
+        );
+      }
+      return present(app, row!, customerName);
+    }),
+  );
 }
 
 export async function deleteProvider(app: FastifyInstance, actor: Actor, id: number) {
