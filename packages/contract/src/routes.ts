@@ -53,6 +53,7 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'sales-rep-dashboard', label: 'Sales dashboard', roles: ['provider_admin', 'sales'] },
   { path: 'customer-admin', label: 'Customers', roles: ['provider_admin', 'sales'] },
   { path: 'user-admin', label: 'Users', roles: ADMINS },
+  { path: 'identity-providers', label: 'Company sign-in', roles: ['provider_admin'] },
   { path: 'service-dashboard', label: 'Service dashboard', roles: ['provider_admin', 'service'] },
 ];
 

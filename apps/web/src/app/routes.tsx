@@ -37,6 +37,7 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'device-details': page(() => import('../features/devices/DevicesPage')),
   'dashboard/project': page(() => import('../features/onboarding/OnboardingPage')),
   'service-dashboard': page(() => import('../features/service/ServiceDashboardPage')),
+  'identity-providers': page(() => import('../features/identity-providers/IdentityProvidersPage')),
   'hc-dashboard1': builtIn,
   'hc-dashboard2': builtIn,
   'hc-dashboard3': builtIn,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionAccess } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
-import { createProvider, deleteProvider, listProviders, updateProvider } from './service';
+import { createProvider, customerChoices, deleteProvider, listProviders, updateProvider } from './service';
 
 /** Identity providers for company sign-in (docs/sso.md): provider administrators only. */
 export const identityProviderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +19,18 @@ export const identityProviderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ha/identityProviders',
     { config: { access }, schema: { tags: ['sso'], response: { 200: envelope(z.array(identityProvider)) } } },
     async () => ok(await listProviders(app)),
+  );
+  // The customers a provider can be set up for (the page's customer choice).
+  app.get(
+    '/ha/identityProviders/customers',
+    {
+      config: { access },
+      schema: {
+        tags: ['sso'],
+        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+      },
+    },
+    async () => ok(await customerChoices(app)),
   );
   app.post(
     '/ha/identityProviders',

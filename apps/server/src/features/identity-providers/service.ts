@@ -223,3 +223,12 @@ export async function deleteProvider(app: FastifyInstance, actor: Actor, id: num
     );
   });
 }
+
+/** Active customers by name, for the page's customer choice (provider admins see all). */
+export async function customerChoices(app: FastifyInstance) {
+  return app.db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.active, true))
+    .orderBy(asc(customers.name));
+}

@@ -159,6 +159,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
               link('User management', 'user-management'),
               link('Users', 'user-admin'),
               link('Customers', 'customer-admin'),
+              link('Company sign-in', 'identity-providers'),
             ],
           },
           ...sales,
