@@ -99,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The SSO logout window (product §4.3) goes to the identity provider; with 'same-origin' the
+    // browser would cut it off from the portal, which then could not close it after 4 s.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

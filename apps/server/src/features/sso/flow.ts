@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SsoLoginResult } from '@kestrel/contract';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { createSession, sessionIdOf } from '../../platform/auth/sessions';
 import { sessions, ssoLogins, users } from '../../platform/db/schema';
@@ -232,8 +233,10 @@ export async function endSessionUrl(app: FastifyInstance, key: string): Promise<
     .where(eq(sessions.ssoLogoutKey, sha256(key)));
   if (!s?.ssoIssuer || s.expiresAt.getTime() + 3600_000 < now.getTime()) return null;
   if (!s.revokedAt) await app.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, s.id));
+  // Several providers may share an issuer (one client each): the ID token's audience names ours.
+  const audience = audienceOf(s.ssoIdToken);
   const provider = (await activeProviders(app)).find(
-    (p) => p.issuer === s.ssoIssuer || sameIssuer(p.issuer, s.ssoIssuer!),
+    (p) => sameIssuer(p.issuer, s.ssoIssuer!) && (audience === null || audience.includes(p.clientId)),
   );
   if (!provider) return null;
   try {
@@ -250,3 +253,14 @@ export async function endSessionUrl(app: FastifyInstance, key: string): Promise<
 }
 
 const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/** The `aud` of an ID token we verified at sign-in (read, not verified again: it is our own copy). */
+function audienceOf(idToken: string | null): string[] | null {
+  if (!idToken) return null;
+  try {
+    const { aud } = decodeJwt(idToken);
+    return aud === undefined ? null : Array.isArray(aud) ? aud : [aud];
+  } catch {
+    return null;
+  }
+}
