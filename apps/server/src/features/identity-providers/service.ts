@@ -68,7 +68,7 @@ async function check(app: FastifyInstance, input: IdentityProviderInput, selfId:
       .select({ name: customers.name })
       .from(customers)
       .where(eq(customers.id, input.customerId));
-    if (!c) throw invalidBodyField('customerId', 'is not a customer');
+    if (!c) throw notFound('No such customer.');
     customerName = c.name;
   }
   if (input.jitMode === 'on') {

@@ -90,6 +90,8 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
       if (/widgets|dashboardState/.test(route.url)) return r.dashboard;
       if (/tech|comments/i.test(route.url)) return r.technologist;
       if (/SiteNames/.test(route.url)) return r.site;
+      // Identity providers belong to no tenant's records here: any id names none (404 for all).
+      if (/identityProviders/.test(route.url)) return r.customer;
       throw new Error(`The matrix does not know what "id" names in ${route.method} ${route.url}`);
     }
     return undefined;
