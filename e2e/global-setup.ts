@@ -1,9 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startTestIdp } from '../apps/server/src/test/oidc-idp-process';
 
 export const E2E_PASSWORD = 'kestrel-e2e-password';
+/** Company sign-in (docs/sso.md): the test identity provider's clients, one per spec test that needs its own. */
+export const E2E_IDP_SECRET = 'kestrel-e2e-idp-client-secret';
+export const E2E_IDP_CLIENTS = Array.from({ length: 10 }, (_, i) => `kestrel-e2e-${i + 1}`);
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -15,12 +28,27 @@ export default async function globalSetup() {
   const dist = path.join(root, 'apps/web/dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('No web build: run "npm run build" first (npm test does).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
+  // A known port, so that PUBLIC_URL (the redirect address the identity provider knows) is right.
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  // A real OpenID provider as its own process on a loopback port (docs/sso.md "Testing").
+  const idp = await startTestIdp({
+    clients: E2E_IDP_CLIENTS.map((client_id) => ({
+      client_id,
+      client_secret: E2E_IDP_SECRET,
+      redirect_uris: [`${publicUrl}/api/sso/callback`],
+      backchannel_logout_uri: `${publicUrl}/api/sso/backchannel-logout`,
+    })),
+  });
+  process.env.KESTREL_E2E_IDP = idp.issuer;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      SSO_SECRET_KEY: '0123456789abcdef'.repeat(4),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DAYS: '7',
@@ -58,6 +86,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await idp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

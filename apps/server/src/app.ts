@@ -20,12 +20,14 @@ import { heartbeatRoutes } from './features/devices/heartbeat-routes';
 import { deviceRoutes } from './features/devices/routes';
 import { exploreRoutes } from './features/explore/routes';
 import { healthRoutes } from './features/health/routes';
+import { identityProviderRoutes } from './features/identity-providers/routes';
 import { ingestReportRoutes } from './features/ingest-reports/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
 import { siteDetailsRoutes } from './features/site-details/routes';
 import { siteRoutes } from './features/sites/routes';
+import { ssoRoutes } from './features/sso/routes';
 import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
 import { webApp } from './features/web/static';
@@ -106,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The SSO logout window (product §4.3) goes to the identity provider; with 'same-origin' the
+    // browser would cut it off from the portal, which then could not close it after 4 s.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -150,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(ssoRoutes, { prefix: '/api' });
+  await app.register(identityProviderRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(appConfigRoutes, { prefix: '/api' });

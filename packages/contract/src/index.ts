@@ -16,6 +16,7 @@ export * from './reject-reasons';
 export * from './routes';
 export * from './site-details';
 export * from './sites';
+export * from './sso';
 export * from './status';
 export * from './technologists';
 export * from './tubes';

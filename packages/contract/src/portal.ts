@@ -13,6 +13,8 @@ export const appConfig = z.object({
   providerSlug: z.string(),
   privacyPolicyUrl: z.string(),
   ssoEnabled: z.boolean(),
+  /** Some identity provider is chosen by e-mail domain: the login page asks for the address first. */
+  ssoEmailFirst: z.boolean(),
   /** Identity provider's logout page, opened in a hidden window for SSO users (product §4). */
   ssoLogoutUrl: z.string().nullable(),
   idleWarningMinutes: z.number(),

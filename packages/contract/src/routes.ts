@@ -57,6 +57,7 @@ export const signedInRoutes: readonly PortalRoute[] = [
   },
   { path: 'customer-admin', label: 'Customers', roles: ['provider_admin', 'sales'] },
   { path: 'user-admin', label: 'Users', roles: ADMINS },
+  { path: 'identity-providers', label: 'Company sign-in', roles: ['provider_admin'] },
   { path: 'service-dashboard', label: 'Service dashboard', roles: ['provider_admin', 'service'] },
   { path: 'admin/audit', label: 'Audit trail', roles: ADMINS },
   { path: 'admin/outbox', label: 'Mail outbox', roles: ['provider_admin'] },

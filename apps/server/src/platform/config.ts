@@ -167,6 +167,31 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').max(256).optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Company sign-in (docs/sso.md). SSO_SECRET_KEY: 32 bytes as 64 hex digits or base64, the
+   * AES-256-GCM key for identity providers' client secrets in the database; without it no provider
+   * can be added in the portal. SSO_ISSUER/SSO_CLIENT_ID/SSO_CLIENT_SECRET: one provider from the
+   * environment (single-tenant installs), for SSO_CUSTOMER_ID's users or, unset, the provider's staff.
+   */
+  SSO_SECRET_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  SSO_ISSUER: z
+    .url({ message: 'must be the issuer URL, e.g. https://login.example.com/tenant/v2.0' })
+    .optional(),
+  SSO_CLIENT_ID: z.string().min(1).max(500).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  SSO_NAME: z.string().min(1).max(100).default('your company account'),
+  SSO_DOMAINS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be e-mail domains separated by commas')
+    .optional(),
+  SSO_CUSTOMER_ID: z.coerce.number().int().positive('must be a customer id').optional(),
+  /** How long Kestrel waits for an identity provider's answer (discovery, token, keys). */
+  SSO_TIMEOUT_SECONDS: positive('a positive number of seconds').default(10),
+  /** Clock difference tolerated between Kestrel and the identity provider for ID token times. */
+  SSO_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -196,6 +221,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.IDLE_WARNING_MINUTES !== undefined && c.IDLE_WARNING_MINUTES >= c.SESSION_IDLE_MINUTES) {
     throw new ConfigError(
       'Invalid configuration:\n  IDLE_WARNING_MINUTES must be less than SESSION_IDLE_MINUTES',
+    );
+  }
+  if (c.SSO_ISSUER && !(c.SSO_CLIENT_ID && c.SSO_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET as well',
     );
   }
   return {

@@ -126,6 +126,9 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         '1',
         '1001',
         'csv',
+        // An opaque one-time code or key (company sign-in), and an https address (an issuer).
+        'Kestrel_test_code_0123456789abcdefghij',
+        'https://login.example.com/tenant',
       ];
       // A password link's token has a fixed shape (pl_ and 43 base64url characters).
       if (key === 'token') return [`pl_${'A'.repeat(43)}`];

@@ -45,6 +45,19 @@ describe('the one HTTP error handler (product §8, product §10.5)', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
+  it("401 of an SSO session: the window opens the session's own logout address (docs/sso.md)", async () => {
+    localStorage.setItem('ssoLogoutUrl', '/api/sso/logout?key=session-own-key');
+    respond(401, { message: 'expired' });
+    await expect(request('x')).rejects.toBeInstanceOf(HttpError);
+    expect(open).toHaveBeenCalledWith(
+      '/api/sso/logout?key=session-own-key',
+      expect.anything(),
+      expect.anything(),
+    );
+    // Cleared with the rest of the local session.
+    expect(localStorage.getItem('ssoLogoutUrl')).toBeNull();
+  });
+
   it('400 and 500 toast the message and rethrow; silent calls are left to their caller', async () => {
     respond(400, { message: { error: 'Bad dates' } });
     await expect(request('x')).rejects.toBeInstanceOf(HttpError);

@@ -4,7 +4,7 @@ import { actionFor } from '../api/errors';
 import { queryClient } from '../api/query-client';
 import { toast } from '../ui/toast';
 import { LOGIN_PATH, OFFLINE_PATH } from './paths';
-import { openSsoLogoutWindow } from './session/logout';
+import { openSsoLogoutWindow, ssoLogoutAddress } from './session/logout';
 import { resetSelection } from './session/selection';
 import { clearSession, userType } from './session/storage';
 
@@ -34,7 +34,7 @@ export function installHttpErrorHandler(nav: Navigator, config: AppConfig) {
         popupAllowed = false;
         const sso = userType() === 'sso';
         localStorage.setItem('logged', 'out');
-        if (sso) openSsoLogoutWindow(config);
+        if (sso) openSsoLogoutWindow(ssoLogoutAddress(config));
       }
       // Without the token the guard and the login page agree: the session is over.
       clearSession();

@@ -47,6 +47,7 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'user/card': page(() => import('../features/contacts/ContactsPage')),
   'admin/audit': page(() => import('../features/audit/AuditPage')),
   'admin/outbox': page(() => import('../features/outbox/OutboxPage')),
+  'identity-providers': page(() => import('../features/identity-providers/IdentityProvidersPage')),
   'hc-dashboard1': builtIn,
   'hc-dashboard2': builtIn,
   'hc-dashboard3': builtIn,

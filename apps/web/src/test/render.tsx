@@ -14,6 +14,7 @@ export const testConfig: AppConfig = {
   providerSlug: 'acme',
   privacyPolicyUrl: 'https://www.example.com/privacy',
   ssoEnabled: false,
+  ssoEmailFirst: false,
   ssoLogoutUrl: null,
   idleWarningMinutes: 13,
   sessionIdleMinutes: 15,

@@ -4,6 +4,7 @@ import { appConfig, envelope } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicAccess } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
+import { loginOptions } from '../sso/providers';
 import { sessionTimings } from './timings';
 
 const rootPackage = path.resolve(import.meta.dirname, '../../../../../package.json');
@@ -23,8 +24,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     providerName: c.PROVIDER_NAME,
     providerSlug: c.PROVIDER_SLUG,
     privacyPolicyUrl: c.PRIVACY_POLICY_URL,
-    // Company single sign-on arrives with its own issue; until then the button stays hidden.
-    ssoEnabled: false,
+    // Each SSO session gets its own logout-window address at sign-in (docs/sso.md).
     ssoLogoutUrl: null,
     ...sessionTimings(c),
     rightClickDisabled: c.RIGHT_CLICK_DISABLED,
@@ -39,6 +39,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: publicAccess },
       schema: { tags: ['portal'], response: { 200: envelope(appConfig) } },
     },
-    async () => ok(result),
+    // Whether the login page offers company sign-in follows the identity providers configured now.
+    async () => ok({ ...result, ...(await loginOptions(app)) }),
   );
 };

@@ -168,6 +168,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
               link('Customers', 'customer-admin'),
               link('Audit trail', 'admin/audit'),
               link('Mail outbox', 'admin/outbox'),
+              link('Company sign-in', 'identity-providers'),
             ],
           },
           ...sales,

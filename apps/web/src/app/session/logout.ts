@@ -7,18 +7,21 @@ import { spinner } from '../../ui/spinner/SpinnerOverlay';
 import { toast } from '../../ui/toast';
 import { useAppConfig } from '../config';
 import { resetSelection } from './selection';
-import { clearSession, userType } from './storage';
+import { clearSession, KEYS, userType } from './storage';
 
 /** Spec §4: the identity provider's logout page runs in a hidden window closed after 4 s. */
 export const SSO_WINDOW_MS = 4000;
 
-export function openSsoLogoutWindow(config: Pick<AppConfig, 'ssoLogoutUrl'>) {
-  if (!config.ssoLogoutUrl) return;
-  const w = window.open(
-    config.ssoLogoutUrl,
-    'kestrel-sso-logout',
-    'popup,width=1,height=1,left=-2000,top=-2000',
-  );
+/**
+ * The logout window's address for this session: the one the server gave at company sign-in, else
+ * the configured one. Read it before the local session is cleared.
+ */
+export const ssoLogoutAddress = (config: Pick<AppConfig, 'ssoLogoutUrl'>) =>
+  localStorage.getItem(KEYS.ssoLogoutUrl) ?? config.ssoLogoutUrl;
+
+export function openSsoLogoutWindow(url: string | null) {
+  if (!url) return;
+  const w = window.open(url, 'kestrel-sso-logout', 'popup,width=1,height=1,left=-2000,top=-2000');
   if (w) setTimeout(() => w.close(), SSO_WINDOW_MS);
 }
 
@@ -55,14 +58,14 @@ export function useLogout() {
   const navigate = useNavigate();
   const config = useAppConfig();
   return useCallback(async () => {
-    const sso = userType() === 'sso';
+    const logoutUrl = userType() === 'sso' ? ssoLogoutAddress(config) : null;
     spinner.show({ variant: 'three-bounce', label: 'Signing out…' });
     const message = await signOutOnServer();
     clearSession();
     resetSelection();
     queryClient.clear();
     for (const l of listeners) l();
-    if (sso) openSsoLogoutWindow(config);
+    openSsoLogoutWindow(logoutUrl);
     spinner.hide();
     if (message) toast({ type: 'success', msg: message });
     else toast({ type: 'error', msg: 'Unable to logout' });

@@ -18,6 +18,8 @@ export const KEYS = {
   site: 'site',
   techName: 'techName',
   applicationId: 'applicationId',
+  /** SSO sessions: the address of the identity provider's logout window (docs/sso.md). */
+  ssoLogoutUrl: 'ssoLogoutUrl',
 } as const;
 
 const SESSION_KEYS = [
@@ -30,6 +32,7 @@ const SESSION_KEYS = [
   KEYS.siteName,
   KEYS.site,
   KEYS.techName,
+  KEYS.ssoLogoutUrl,
 ];
 
 export const token = () => localStorage.getItem(KEYS.token);

@@ -1,10 +1,9 @@
-import type { Application } from '@kestrel/contract';
+import type { Application, LoginResult } from '@kestrel/contract';
 import {
   Alert,
   Anchor,
   Button,
   Card,
-  Divider,
   Group,
   PasswordInput,
   Radio,
@@ -13,8 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconBuildingSkyscraper } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { logRouteInfo, useLogin } from '../../api/hooks';
@@ -23,6 +22,8 @@ import { homeFor } from '../../app/home';
 import { resetPopupFlag } from '../../app/http-errors';
 import { applications, chooseApplication, isSignedIn, role, saveSignIn } from '../../app/session/storage';
 import { spinner } from '../../ui/spinner/SpinnerOverlay';
+import { CompanySignIn } from './company/CompanySignIn';
+import { useSsoReturn } from './company/useCompanySignIn';
 
 function loginError(error: unknown): string {
   if (error instanceof HttpError) {
@@ -80,8 +81,21 @@ export default function LoginPage() {
     });
   };
 
+  // Company sign-in (features/auth/company): its return to this page, and whether the address typed
+  // belongs to a company sign-in (then there is no password to ask for).
+  const [ssoRouted, setSsoRouted] = useState(false);
+  const afterSignIn = useCallback((result: LoginResult) => {
+    saveSignIn(result);
+    resetPopupFlag();
+    if (result.applications.length > 1) setChoosing(true);
+    else goHomeRef.current();
+  }, []);
+  const goHomeRef = useRef(goHome);
+  goHomeRef.current = goHome;
+  const ssoReturn = useSsoReturn(afterSignIn);
+
   // Readings 2: a signed-in user who reaches the login route goes to their home page.
-  if (alreadySignedIn) {
+  if (alreadySignedIn && !ssoReturn.pending) {
     return <Navigate to={homeFor(role(), config.providerSlug)} replace />;
   }
 
@@ -137,16 +151,20 @@ export default function LoginPage() {
               data-autofocus
               autoFocus
             />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={login.isPending} disabled={!email || !password}>
-              Sign in
-            </Button>
+            {ssoRouted ? null : (
+              <>
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={login.isPending} disabled={!email || !password}>
+                  Sign in
+                </Button>
+              </>
+            )}
             <Group justify="space-between">
               <Anchor component={Link} to="/authentication/forgot" size="sm">
                 Forgot your password?
@@ -155,20 +173,7 @@ export default function LoginPage() {
                 Need an account?
               </Anchor>
             </Group>
-            {config.ssoEnabled ? (
-              <>
-                <Divider label="or" labelPosition="center" />
-                <Button
-                  variant="default"
-                  leftSection={<IconBuildingSkyscraper size={18} />}
-                  component="a"
-                  href="/api/sso/login"
-                  data-testid="sso-button"
-                >
-                  Sign in with your company account
-                </Button>
-              </>
-            ) : null}
+            <CompanySignIn email={email} error={ssoReturn.error} onRouted={setSsoRouted} />
           </Stack>
         </form>
       )}

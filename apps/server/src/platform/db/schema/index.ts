@@ -6,3 +6,4 @@ export * from './parties';
 export * from './people';
 export * from './portal';
 export * from './rollups';
+export * from './sso';

@@ -153,8 +153,15 @@ export const sessions = pgTable(
     revokedAt: at(),
     ip: text(),
     userAgent: text(),
+    /** Sessions from company sign-in (docs/sso.md): the issuer and its session id (`sid`), so a
+     * back-channel logout can end them, and the ID token as the end-session page's hint. */
+    ssoIssuer: text(),
+    ssoSid: text(),
+    ssoIdToken: text(),
+    /** sha256 of the key in the session's logout-window address (valid after the session ends). */
+    ssoLogoutKey: text().unique(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [index().on(t.userId), index().on(t.ssoIssuer, t.ssoSid)],
 );
 
 export const loginAudit = pgTable(
