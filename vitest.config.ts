@@ -26,7 +26,6 @@ export default defineConfig({
           include: [
             'packages/**/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
-            'tools/**/src/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**', 'apps/web/**'],
           testTimeout: 30_000,
