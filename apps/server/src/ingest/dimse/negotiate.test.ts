@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { negotiateContexts, refusalOf } from './negotiate';
 import { decodeAssociateRequest } from './pdu';
-import { associateRq, CT_IMAGE, EXPLICIT_LE, IMPLICIT_LE, MG_PRESENTATION, VERIFICATION } from '../../test/dicom-raw-peer';
+import {
+  associateRq,
+  CT_IMAGE,
+  EXPLICIT_LE,
+  IMPLICIT_LE,
+  MG_PRESENTATION,
+  VERIFICATION,
+} from '../../test/dicom-raw-peer';
 
 const JPEG_LOSSLESS = '1.2.840.10008.1.2.4.70';
 const DEFLATED = '1.2.840.10008.1.2.1.99';
