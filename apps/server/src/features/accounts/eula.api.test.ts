@@ -71,7 +71,10 @@ describe('EULA: publish, gate, accept, report', () => {
     const ok = await accept(user, '2026-1');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result.required).toBe(false);
-    const [row] = await t.database.db.select().from(eulaAcceptances).where(eq(eulaAcceptances.userId, userId));
+    const [row] = await t.database.db
+      .select()
+      .from(eulaAcceptances)
+      .where(eq(eulaAcceptances.userId, userId));
     expect(row).toMatchObject({ eulaVersion: '2026-1', ip: '127.0.0.1' });
     expect(row!.acceptedAt).toBeInstanceOf(Date);
   });

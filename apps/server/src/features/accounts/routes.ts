@@ -25,16 +25,14 @@ import { lockSession, unlockSession } from './lock';
 import {
   confirmEnrolment,
   disableSecondFactor,
-  secondFactorStatus as statusOf,
   startEnrolment,
+  secondFactorStatus as statusOf,
   verifySecondFactor,
 } from './totp';
 
 const text = envelope(z.string());
 const tags = ['accounts'];
 const providerAdmin = sessionAccess({ roles: ['provider_admin'] });
-/** Public or code-taking routes: a client gets this many tries a minute (guessing is slow). */
-const codeLimit = { max: 10, timeWindow: '1 minute' };
 
 /**
  * Self-service account routes (docs/accounts.md): the licence agreement, 'forgot password', the
@@ -42,6 +40,9 @@ const codeLimit = { max: 10, timeWindow: '1 minute' };
  * password-link routes' (features/admin).
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Routes that take a password or a code: as many tries per client address as sign-in
+  // (guessing stays slow); wrong answers also end the session after a few (totp.ts).
+  const codeLimit = { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
   // ---- EULA ----
   app.get(
     '/eulastatus',

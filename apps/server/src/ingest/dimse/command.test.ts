@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/dicom-files';
-import { CommandError, decodeCommand, encodeResponse } from './command';
 import { commandElements, commandSet, MG_PRESENTATION, VERIFICATION } from '../../test/dicom-raw-peer';
+import { CommandError, decodeCommand, encodeResponse } from './command';
 
 describe('DIMSE command sets', () => {
   it('reads a C-STORE-RQ: field, message id, affected SOP class and instance (padding dropped)', () => {

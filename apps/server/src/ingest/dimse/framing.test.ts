@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pdu, pdv } from '../../test/dicom-raw-peer';
 import { PduReader } from './framing';
 import { encodePData, PduError } from './pdu';
-import { pdu, pdv } from '../../test/dicom-raw-peer';
 
 type Event = ['pdu', number, string] | ['pdv', number, number, string];
 

@@ -8,10 +8,10 @@ import { ingestLog, siteDicomSenders } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { asObject, offsetOf } from '../../test/dicom-edit';
 import { dcmtk, fixture, GE_PRESENTATION, tempDir } from '../../test/dicom-files';
+import { associateRq, RawPeer } from '../../test/dicom-raw-peer';
 import { makeCustomer, makeSite } from '../../test/factories';
 import type { Limits } from './association';
 import { type DicomListener, startDicomListener } from './listener';
-import { associateRq, RawPeer } from '../../test/dicom-raw-peer';
 
 const MB = 1024 * 1024;
 

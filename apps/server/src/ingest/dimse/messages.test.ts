@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND, commandSet, LAST, MG_PRESENTATION } from '../../test/dicom-raw-peer';
 import { type Message, MessageAssembler } from './messages';
 import { PduError } from './pdu';
-import { COMMAND, commandSet, LAST, MG_PRESENTATION } from '../../test/dicom-raw-peer';
 
 const store = commandSet({
   commandField: 0x0001,

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateContexts, refusalOf } from './negotiate';
-import { decodeAssociateRequest } from './pdu';
 import {
   associateRq,
   CT_IMAGE,
@@ -9,6 +7,8 @@ import {
   MG_PRESENTATION,
   VERIFICATION,
 } from '../../test/dicom-raw-peer';
+import { negotiateContexts, refusalOf } from './negotiate';
+import { decodeAssociateRequest } from './pdu';
 
 const JPEG_LOSSLESS = '1.2.840.10008.1.2.4.70';
 const DEFLATED = '1.2.840.10008.1.2.1.99';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  associateRq,
+  EXPLICIT_LE,
+  IMPLICIT_LE,
+  item,
+  MG_PRESENTATION,
+  pdvsOf,
+  VERIFICATION,
+} from '../../test/dicom-raw-peer';
+import {
   CONTEXT_RESULT,
   decodeAssociateRequest,
   encodeAbort,
@@ -10,15 +19,6 @@ import {
   IMPLEMENTATION_CLASS_UID,
   PduError,
 } from './pdu';
-import {
-  associateRq,
-  EXPLICIT_LE,
-  IMPLICIT_LE,
-  item,
-  MG_PRESENTATION,
-  pdvsOf,
-  VERIFICATION,
-} from '../../test/dicom-raw-peer';
 
 /** The variable field of a PDU (its 6-byte header checked and removed). */
 const bodyOf = (bytes: Buffer, type: number) => {

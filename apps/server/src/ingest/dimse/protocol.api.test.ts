@@ -7,9 +7,6 @@ import { ingestLog, siteDicomSenders } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { asObject } from '../../test/dicom-edit';
 import { dcmtk, fixture, GE_PRESENTATION, tempDir, withoutMetaHeader } from '../../test/dicom-files';
-import { makeCustomer, makeSite } from '../../test/factories';
-import type { IngestPipeline } from '../pipeline';
-import { type DicomListener, startDicomListener } from './listener';
 import {
   associateRq,
   COMMAND,
@@ -29,6 +26,9 @@ import {
   tap,
   VERIFICATION,
 } from '../../test/dicom-raw-peer';
+import { makeCustomer, makeSite } from '../../test/factories';
+import type { IngestPipeline } from '../pipeline';
+import { type DicomListener, startDicomListener } from './listener';
 
 const LIMITS = { artimMs: 1000, idleMs: 1500, maxPduLength: 65536, maxObjectBytes: 256 * 1024 };
 const MG_CONTEXT = { id: 3, abstractSyntax: MG_PRESENTATION, transferSyntaxes: [EXPLICIT_LE] };
