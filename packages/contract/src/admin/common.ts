@@ -72,3 +72,7 @@ export const setActiveRequest = z.strictObject({ active: z.boolean() });
 export type SetActiveRequest = z.infer<typeof setActiveRequest>;
 
 export const pageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number() });
+
+/** The answer of an administrative call: `{ success, result, message }`; `message` is for a toast. */
+export const adminEnvelope = <T extends z.ZodType>(result: T) =>
+  z.object({ success: z.literal(true), result, message: z.string().optional() });
