@@ -8,6 +8,7 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import {
   customers,
   sites,
@@ -18,7 +19,7 @@ import {
   users,
 } from '../../platform/db/schema';
 import { forbidden, invalidBodyField } from '../../platform/errors';
-import { rowsOf, type Scope, scopeFor } from '../../platform/scope';
+import { type Scope, scopeFor } from '../../platform/scope';
 import { type AdminContext, customerTree } from './context';
 
 /**

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../platform/admin/audit';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Db, DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { notFound } from '../../platform/errors';
-import { rowsOf, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 
 /** Everything an administrative action needs: who acts, what they may see, the clock. */
 export interface AdminContext {

@@ -12,9 +12,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { changedFields, recordAudit } from '../../platform/admin/audit';
 import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { customerContacts, customers, staffAssignments } from '../../platform/db/schema';
 import { invalidBodyField, notFound } from '../../platform/errors';
-import { rowsOf } from '../../platform/scope';
 import { type AdminContext, assertCustomerVisible, customerTree, iso, likePattern } from './context';
 
 /**

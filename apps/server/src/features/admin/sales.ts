@@ -9,9 +9,10 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/admin/audit';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../platform/db/rows';
 import { customers, devices, sites, staffAssignments, users } from '../../platform/db/schema';
 import { invalidBodyField, notFound } from '../../platform/errors';
-import { rowsOf, type Scope, scopeFor } from '../../platform/scope';
+import { type Scope, scopeFor } from '../../platform/scope';
 import { tubeReport } from '../tubes/queries';
 import type { AdminContext } from './context';
 
