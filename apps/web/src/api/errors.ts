@@ -1,7 +1,12 @@
 import { type ApiError, HttpError } from './client';
 
 /** What the app does about a failed call (product §8, product §10.5). Pure, so it is tested alone. */
-export type ErrorAction = { kind: 'toast'; message: string } | { kind: 'signin' } | { kind: 'offline' };
+export type ErrorAction =
+  | { kind: 'toast'; message: string }
+  | { kind: 'signin' }
+  | { kind: 'offline' }
+  /** The session is locked (docs/accounts.md "Lock screen"): unlock, do not sign in again. */
+  | { kind: 'locked' };
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
@@ -22,6 +27,9 @@ export function serverErrorMessage(status: number, statusText: string, body: unk
 
 export function actionFor(error: ApiError): ErrorAction {
   if (!(error instanceof HttpError)) return { kind: 'offline' };
+  if (error.status === 401 && (error.body as { code?: unknown } | null)?.code === 'session_locked') {
+    return { kind: 'locked' };
+  }
   if (error.status === 401 || error.status === 403) return { kind: 'signin' };
   if (error.status === 400) return { kind: 'toast', message: badRequestMessage(error.body) };
   return { kind: 'toast', message: serverErrorMessage(error.status, error.statusText, error.body) };

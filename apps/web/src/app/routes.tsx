@@ -1,6 +1,7 @@
 import type { AppConfig } from '@kestrel/contract';
 import { routePath, signedInRoutes } from '@kestrel/contract/routes';
 import { Navigate, type RouteObject } from 'react-router';
+import { AccountGate } from '../features/accounts/AccountGate';
 import { RouteError } from '../features/errors/RouteError';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -132,6 +133,12 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
               lazy: page(() => import('../features/account/ChangePasswordPage')),
             },
             {
+              // Password links from mails (invitation, reset): docs/accounts.md.
+              path: 'set-password',
+              handle: pub(PUBLIC_LABELS.setPassword),
+              lazy: page(() => import('../features/accounts/SetPasswordPage')),
+            },
+            {
               path: 'release-notes',
               handle: pub(PUBLIC_LABELS.releaseNotes),
               lazy: page(() => import('../features/releases/ReleaseNotesPage')),
@@ -139,7 +146,12 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
           ],
         },
         {
-          element: <AdminLayout />,
+          // The licence agreement comes before anything else of the signed-in area.
+          element: (
+            <AccountGate>
+              <AdminLayout />
+            </AccountGate>
+          ),
           children: signedInRoutes.map((r) => ({
             path: routePath(r, config.providerSlug),
             handle: {
