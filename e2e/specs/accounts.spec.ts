@@ -39,7 +39,7 @@ const linkPath = (mail: string) => {
 async function signInWithForm(page: import('@playwright/test').Page, email: string, password: string) {
   await page.goto(LOGIN);
   await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -69,8 +69,8 @@ test('reset by e-mail: the mailed link sets a new password, which then signs in'
   const mail = await mailTo(EULA_PENDING, since);
   await page.goto(linkPath(mail));
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill(NEW_PASSWORD);
   await page.screenshot({ path: `${SHOTS}/set-password.png` });
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password is set');
@@ -96,6 +96,8 @@ test('lock and unlock: Lock in the idle modal; the locked token is refused until
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Lock' }).click();
   await expect(page).toHaveURL(/lock-screen/);
+  // From here on the page's time runs normally again.
+  await page.clock.resume();
   await expect(page.getByRole('heading', { name: 'Your session is locked' })).toBeVisible();
   const refused = await page.request.get('/api/sessionvalid', {
     headers: { 'x-access-token': session.token },
@@ -103,10 +105,10 @@ test('lock and unlock: Lock in the idle modal; the locked token is refused until
   expect(refused.status()).toBe(401);
   expect((await refused.json()).code).toBe('session_locked');
   await page.screenshot({ path: `${SHOTS}/lock-screen.png` });
-  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('alert')).toContainText('not correct');
-  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page).toHaveURL(/hc-about/);
   const ok = await page.request.get('/api/sessionvalid', { headers: { 'x-access-token': session.token } });
@@ -135,8 +137,8 @@ test('invitation, then TOTP: registration sets the password; enrolment; sign-in 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Welcome — choose your password' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/registration.png` });
-  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password is set');
 
