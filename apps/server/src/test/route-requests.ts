@@ -126,6 +126,8 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         '1',
         '1001',
         'csv',
+        // A one-time code (TOTP: six digits).
+        '123456',
       ];
       const dateLike = /date|from|to$|At$|due|installed/i.test(key);
       return [
