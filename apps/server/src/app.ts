@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { configureAnswerCache } from './analytics/cache';
 import { accountRoutes } from './features/accounts/routes';
+import { adminAliasRoutes } from './features/admin/aliases';
 import { adminRoutes } from './features/admin/routes';
 import { appConfigRoutes } from './features/appconfig/routes';
 import { authRoutes } from './features/auth/routes';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ingestReportRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(adminAliasRoutes, { prefix: '/api' });
   await app.register(stowRoutes);
   await app.register(webApp);
   return app;

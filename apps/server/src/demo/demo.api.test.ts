@@ -89,6 +89,34 @@ describe('the demo fleet', () => {
     }
   });
 
+  it('gives every administration page content: map, invitations, audit trail, the rep’s accounts, outbox', async () => {
+    const admin = as(await login(t.app, 'admin@demo.kestrel', 'demo-password-1'));
+    const get = async (url: string, headers = admin) => (await t.app.inject({ url, headers })).json().result;
+    const sites = await get('/api/admin/sites?limit=500');
+    expect(sites.rows.every((s: { latitude: number | null }) => s.latitude !== null)).toBe(true);
+    const invited = (await get('/api/admin/users?limit=500')).rows.filter(
+      (u: { invitationPending: boolean }) => u.invitationPending,
+    );
+    expect(invited).toHaveLength(2);
+    expect((await get('/api/admin/audit')).total).toBeGreaterThan(10);
+    expect((await get('/api/admin/outbox')).total).toBe(3);
+    expect((await get('/api/admin/reports/onboarded-customers?days=30')).total).toBeGreaterThan(0);
+    const network = (await get('/api/admin/customers?limit=500')).rows.find(
+      (c: { parentId: number | null }) => c.parentId === null,
+    );
+    expect((await get(`/api/admin/customers/${network.id}`)).contacts.length).toBeGreaterThanOrEqual(2);
+    const rep = as(await login(t.app, 'sales@demo.kestrel', 'demo-password-1'));
+    const home = await get('/api/sales/dashboard', rep);
+    expect(home.customers.length).toBeGreaterThan(0);
+    expect(home.recentSites.map((s: { name: string }) => s.name)).toContain(
+      'Northwind Women’s Health Pavilion',
+    );
+    const user = as(await login(t.app, 'customer-user@demo.kestrel', 'demo-password-1'));
+    const card = await get('/api/contacts', user);
+    expect(card.salesRepresentatives.length).toBeGreaterThan(0);
+    expect(card.serviceContacts.length).toBeGreaterThan(0);
+  });
+
   /** The demo logins' stored hashes: one each, with its own salt, each accepting `password`. */
   const expectOwnHashes = async (password: string) => {
     const rows = await t.database.db

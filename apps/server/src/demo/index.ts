@@ -7,6 +7,7 @@ import { verifyPassword } from '../platform/auth/passwords';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { customers, users } from '../platform/db/schema';
+import { createDemoAdministration } from './admin';
 import { createDemoContent } from './content';
 import { loadFleet } from './load-fleet';
 import { createDemoPeople, DEMO_LOGINS, setDemoPasswords } from './people';
@@ -42,6 +43,7 @@ export async function loadDemo(db: Db, password: string, opts: DemoOptions): Pro
     },
   });
   await createDemoPeople(db, password);
+  await createDemoAdministration(db, opts.now);
   await createDemoContent(db, opts.now);
   return facts;
 }

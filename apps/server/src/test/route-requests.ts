@@ -129,6 +129,8 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         // A one-time code (TOTP: six digits).
         '123456',
       ];
+      // A password link's token has a fixed shape (pl_ and 43 base64url characters).
+      if (key === 'token') return [`pl_${'A'.repeat(43)}`];
       const dateLike = /date|from|to$|At$|due|installed/i.test(key);
       return [
         ...(id !== undefined ? [String(id)] : []),

@@ -18,9 +18,9 @@ import {
   userSiteAccess,
   users,
 } from '../../platform/db/schema';
-import { forbidden, invalidBodyField } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
 import { type Scope, scopeFor } from '../../platform/scope';
-import { type AdminContext, customerTree } from './context';
+import { type AdminContext, customerTree, refuse } from './context';
 
 /**
  * What a user may see and open (docs/administration.md "Users and access"): role, applications,
@@ -67,11 +67,11 @@ export async function checkGrant(
   }
   if (granter.role === 'customer_admin') {
     if (isProviderRole(access.role)) {
-      throw invalidBodyField('access.role', 'a customer administrator may only give customer roles');
+      throw refuse('access.role', 'a customer administrator may only give customer roles');
     }
     const notHeld = access.applicationIds.filter((a) => !ctx.applications.includes(a));
     if (notHeld.length) {
-      throw invalidBodyField(
+      throw refuse(
         'access.applicationIds',
         `you may only grant applications you hold yourself (not ${notHeld.join(', ')})`,
       );
@@ -81,21 +81,18 @@ export async function checkGrant(
   if (!use.home) access.customerId = null;
   if (use.home) {
     if (access.customerId == null) {
-      throw invalidBodyField('access.customerId', 'a customer role needs the customer the user belongs to');
+      throw refuse('access.customerId', 'a customer role needs the customer the user belongs to');
     }
     if (!ctx.scope.all && !ctx.scope.customerIds.includes(access.customerId)) {
-      throw invalidBodyField(
-        'access.customerId',
-        `there is no customer ${access.customerId} within your reach`,
-      );
+      throw refuse('access.customerId', `there is no customer ${access.customerId} within your reach`);
     }
     const [home] = await tx.select().from(customers).where(eq(customers.id, access.customerId));
-    if (!home) throw invalidBodyField('access.customerId', `there is no customer ${access.customerId}`);
-    if (!home.active) throw invalidBodyField('access.customerId', `${home.name} is deactivated`);
+    if (!home) throw refuse('access.customerId', `there is no customer ${access.customerId}`);
+    if (!home.active) throw refuse('access.customerId', `${home.name} is deactivated`);
   }
   if (!use.grants) {
     if (access.customerIds.length || access.siteIds.length) {
-      throw invalidBodyField(
+      throw refuse(
         access.customerIds.length ? 'access.customerIds' : 'access.siteIds',
         access.role === 'customer_admin'
           ? 'a customer administrator sees their whole customer: leave customers and sites empty'
@@ -107,14 +104,14 @@ export async function checkGrant(
   // Grants within the granter's reach…
   const outCustomers = access.customerIds.filter((c) => !ctx.scope.all && !ctx.scope.customerIds.includes(c));
   if (outCustomers.length) {
-    throw invalidBodyField(
+    throw refuse(
       'access.customerIds',
       `you cannot grant customers you do not hold yourself (${outCustomers.join(', ')})`,
     );
   }
   const outSites = access.siteIds.filter((s) => !ctx.scope.all && !ctx.scope.siteIds.includes(s));
   if (outSites.length) {
-    throw invalidBodyField(
+    throw refuse(
       'access.siteIds',
       `you cannot grant sites you do not hold yourself (${outSites.join(', ')})`,
     );
@@ -123,8 +120,7 @@ export async function checkGrant(
     ? await tx.select({ id: customers.id }).from(customers).where(inArray(customers.id, access.customerIds))
     : [];
   const missingCustomer = access.customerIds.find((c) => !knownCustomers.some((k) => k.id === c));
-  if (missingCustomer)
-    throw invalidBodyField('access.customerIds', `there is no customer ${missingCustomer}`);
+  if (missingCustomer) throw refuse('access.customerIds', `there is no customer ${missingCustomer}`);
   const knownSites = access.siteIds.length
     ? await tx
         .select({ id: sites.id, customerId: sites.customerId })
@@ -132,7 +128,7 @@ export async function checkGrant(
         .where(inArray(sites.id, access.siteIds))
     : [];
   const missingSite = access.siteIds.find((s) => !knownSites.some((k) => k.id === s));
-  if (missingSite) throw invalidBodyField('access.siteIds', `there is no site ${missingSite}`);
+  if (missingSite) throw refuse('access.siteIds', `there is no site ${missingSite}`);
   // … and, for customer users, within their own customer (scope would fence the rest off).
   if (access.role === 'customer_user' && access.customerId != null) {
     const tree = new Set(await customerTree(tx, access.customerId));
@@ -141,7 +137,7 @@ export async function checkGrant(
       ...knownSites.filter((s) => !tree.has(s.customerId)).map((s) => s.id),
     ];
     if (outside.length) {
-      throw invalidBodyField(
+      throw refuse(
         access.customerIds.some((c) => !tree.has(c)) ? 'access.customerIds' : 'access.siteIds',
         `a customer user can only be given customers and sites of their own customer (not ${outside.join(', ')})`,
       );

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/admin/audit';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Db, DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { notFound } from '../../platform/errors';
+import { HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
 /** Everything an administrative action needs: who acts, what they may see, the clock. */
@@ -67,3 +67,13 @@ export async function networkRoot(db: DbOrTx, customerId: number): Promise<numbe
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * A 400 for one field that passed the schema but breaks an administrative rule (a grant beyond
+ * the granter's reach, a cycle, a duplicate address): `issues` names the field for the form, and
+ * the code says it was a rule, not malformed input.
+ */
+export const refuse = (field: string, message: string) =>
+  new HttpError(400, 'refused', `Invalid request: body.${field}: ${message}`, [
+    { path: `body.${field}`, message },
+  ]);

@@ -14,8 +14,8 @@ import { changedFields, recordAudit } from '../../platform/admin/audit';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { customerContacts, customers, staffAssignments } from '../../platform/db/schema';
-import { invalidBodyField, notFound } from '../../platform/errors';
-import { type AdminContext, assertCustomerVisible, customerTree, iso, likePattern } from './context';
+import { notFound } from '../../platform/errors';
+import { type AdminContext, assertCustomerVisible, customerTree, iso, likePattern, refuse } from './context';
 
 /**
  * Customers (docs/administration.md "Customers"): provider admins manage all; sales
@@ -156,13 +156,13 @@ export async function getCustomer(ctx: AdminContext, id: number) {
 /** The parent must exist, be visible, be active and not lie below the customer itself. */
 async function checkParent(tx: DbOrTx, ctx: AdminContext, parentId: number, selfId: number | null) {
   if (!ctx.scope.all && !ctx.scope.customerIds.includes(parentId)) {
-    throw invalidBodyField('parentId', `there is no customer ${parentId} you may add customers under`);
+    throw refuse('parentId', `there is no customer ${parentId} you may add customers under`);
   }
   const [p] = await tx.select().from(customers).where(eq(customers.id, parentId));
-  if (!p) throw invalidBodyField('parentId', `there is no customer ${parentId}`);
-  if (!p.active) throw invalidBodyField('parentId', `${p.name} is deactivated; activate it first`);
+  if (!p) throw refuse('parentId', `there is no customer ${parentId}`);
+  if (!p.active) throw refuse('parentId', `${p.name} is deactivated; activate it first`);
   if (selfId !== null && (await customerTree(tx, selfId)).includes(parentId)) {
-    throw invalidBodyField(
+    throw refuse(
       'parentId',
       `${p.name} is ${parentId === selfId ? 'this customer itself' : 'below this customer'}: nesting it there would make a cycle`,
     );
@@ -235,7 +235,7 @@ export async function updateCustomer(
       await checkParent(tx, ctx, body.parentId, id);
     }
     if (body.parentId === null && before.parentId !== null && ctx.user.role !== 'provider_admin') {
-      throw invalidBodyField('parentId', 'only a provider administrator may make a customer top-level');
+      throw refuse('parentId', 'only a provider administrator may make a customer top-level');
     }
     await tx
       .update(customers)

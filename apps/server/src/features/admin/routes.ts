@@ -45,7 +45,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bumpDataVersion } from '../../analytics/cache';
 import { publicAccess, signedIn } from '../../platform/auth/access';
-import { forbidden } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { previewAccess } from './access';
 import { auditCsv, readAudit, readOutbox } from './audit-log';
 import { adminContext, assertSiteVisible } from './context';
@@ -457,7 +457,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.userId !== undefined &&
         request.query.userId !== ctx.user.id
       ) {
-        throw forbidden('You can only open your own sales dashboard.');
+        throw notFound(`There is no sales representative ${request.query.userId}.`); // another rep's: as if none (docs/security.md)
       }
       return ok(await dashboard(ctx, repId));
     },
@@ -467,7 +467,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: signedIn }, schema: { tags, response: { 200: adminEnvelope(contactCard) } } },
     async (request) =>
       ok(
-        await contacts(app.db, request.user, await request.scope(), {
+        await contacts(app.db, await request.scope(), {
           email: app.config.SUPPORT_EMAIL,
           phone: app.config.SUPPORT_PHONE ?? null,
         }),

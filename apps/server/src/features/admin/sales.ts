@@ -11,10 +11,10 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { customers, devices, sites, staffAssignments, users } from '../../platform/db/schema';
-import { invalidBodyField, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { type Scope, scopeFor } from '../../platform/scope';
 import { tubeReport } from '../tubes/queries';
-import type { AdminContext } from './context';
+import { type AdminContext, refuse } from './context';
 
 /**
  * Sales representatives and service contacts (docs/administration.md "Sales representatives"):
@@ -77,10 +77,10 @@ export async function createAssignment(
   return ctx.db.transaction(async (tx) => {
     const kind = body.kind ?? 'sales';
     const [u] = await tx.select().from(users).where(eq(users.id, body.userId));
-    if (!u) throw invalidBodyField('userId', `there is no user ${body.userId}`);
+    if (!u) throw refuse('userId', `there is no user ${body.userId}`);
     const wanted = kind === 'sales' ? ['sales'] : ['service', 'provider_admin'];
     if (!wanted.includes(u.role)) {
-      throw invalidBodyField(
+      throw refuse(
         'userId',
         kind === 'sales'
           ? `${u.email} is not a sales representative; give them that role first`
@@ -88,11 +88,11 @@ export async function createAssignment(
       );
     }
     const [c] = await tx.select().from(customers).where(eq(customers.id, body.customerId));
-    if (!c) throw invalidBodyField('customerId', `there is no customer ${body.customerId}`);
+    if (!c) throw refuse('customerId', `there is no customer ${body.customerId}`);
     if (body.siteId != null) {
       const [s] = await tx.select().from(sites).where(eq(sites.id, body.siteId));
       if (!s || s.customerId !== c.id) {
-        throw invalidBodyField('siteId', `there is no site ${body.siteId} of ${c.name}`);
+        throw refuse('siteId', `there is no site ${body.siteId} of ${c.name}`);
       }
     }
     const [row] = await tx
@@ -100,7 +100,7 @@ export async function createAssignment(
       .values({ userId: u.id, kind, customerId: c.id, siteId: body.siteId ?? null, createdAt: ctx.now })
       .onConflictDoNothing()
       .returning({ id: staffAssignments.id });
-    if (!row) throw invalidBodyField('customerId', `${u.email} is already assigned there`);
+    if (!row) throw refuse('customerId', `${u.email} is already assigned there`);
     const [a] = await selectAssignments(tx, eq(staffAssignments.id, row.id));
     await recordAudit(
       tx,
@@ -281,7 +281,6 @@ export async function salesDashboard(ctx: AdminContext, repId: number): Promise<
 /** user/card: the staff assigned to the caller's customer (and its ancestors) and their sites. */
 export async function contactCard(
   db: DbOrTx,
-  user: AuthUser,
   scope: Scope,
   support: { email: string; phone: string | null },
 ): Promise<ContactCard> {
@@ -318,7 +317,6 @@ export async function contactCard(
     customerName: r.customer_name,
     siteName: r.site_name,
   });
-  void user;
   return {
     salesRepresentatives: visible.filter((r) => r.kind === 'sales').map(toContact),
     serviceContacts: visible.filter((r) => r.kind === 'service').map(toContact),

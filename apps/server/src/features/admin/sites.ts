@@ -23,8 +23,15 @@ import {
   userSiteAccess,
   users,
 } from '../../platform/db/schema';
-import { invalidBodyField, notFound } from '../../platform/errors';
-import { type AdminContext, assertSiteVisible, customerTree, likePattern, networkRoot } from './context';
+import { notFound } from '../../platform/errors';
+import {
+  type AdminContext,
+  assertSiteVisible,
+  customerTree,
+  likePattern,
+  networkRoot,
+  refuse,
+} from './context';
 
 /**
  * Sites (docs/administration.md "Sites"): add, edit, deactivate, move within a network, clone.
@@ -110,8 +117,8 @@ export async function listSites(ctx: AdminContext, q: z.infer<typeof siteListQue
 async function targetCustomer(tx: DbOrTx, ctx: AdminContext, customerId: number, field = 'customerId') {
   const visible = ctx.scope.all || ctx.scope.customerIds.includes(customerId);
   const [c] = visible ? await tx.select().from(customers).where(eq(customers.id, customerId)) : [];
-  if (!c) throw invalidBodyField(field, `there is no customer ${customerId} you may add sites to`);
-  if (!c.active) throw invalidBodyField(field, `${c.name} is deactivated; activate it first`);
+  if (!c) throw refuse(field, `there is no customer ${customerId} you may add sites to`);
+  if (!c.active) throw refuse(field, `${c.name} is deactivated; activate it first`);
   return c;
 }
 
@@ -173,7 +180,7 @@ export async function updateSite(ctx: AdminContext, id: number, body: UpdateSite
     const lat = body.latitude !== undefined ? body.latitude : before.latitude;
     const lon = body.longitude !== undefined ? body.longitude : before.longitude;
     if ((lat == null) !== (lon == null)) {
-      throw invalidBodyField('longitude', 'give both latitude and longitude, or neither');
+      throw refuse('longitude', 'give both latitude and longitude, or neither');
     }
     await tx
       .update(sites)
@@ -242,7 +249,7 @@ export async function moveSite(ctx: AdminContext, id: number, customerId: number
     const target = await targetCustomer(tx, ctx, customerId);
     const [from, to] = await Promise.all([networkRoot(tx, before.customerId), networkRoot(tx, target.id)]);
     if (from !== to) {
-      throw invalidBodyField(
+      throw refuse(
         'customerId',
         `${target.name} is not in the same network as ${before.customerName}; a site moves only within its network`,
       );
@@ -318,7 +325,7 @@ export async function cloneSite(
     const lat = pick('latitude');
     const lon = pick('longitude');
     if ((lat == null) !== (lon == null))
-      throw invalidBodyField('longitude', 'give both latitude and longitude, or neither');
+      throw refuse('longitude', 'give both latitude and longitude, or neither');
     const [row] = await tx
       .insert(sites)
       .values({

@@ -135,6 +135,29 @@ describe('administration: users, access and password links', () => {
     alphaAdmin = as(await login(t.app, alphaAdminEmail, TEST_PASSWORD));
   });
 
+  it('re-sends an invitation until a password is set; SSO users get no password mail', async () => {
+    const db = t.database.db;
+    const created = await call(admin, 'POST', '/api/admin/users', {
+      email: 'later@alpha.example',
+      displayName: 'Later',
+      invite: false,
+      access: { role: 'customer_user', customerId: fleet.a.id, applicationIds: [1001] },
+    });
+    expect(created.json().result.invitation).toBeNull();
+    const before = smtp.received.length;
+    const invite = await call(admin, 'POST', `/api/admin/users/${created.json().result.user.id}/invite`);
+    expect(invite.statusCode).toBe(200);
+    expect((await smtp.waitFor(before + 1))[before]!.to).toEqual(['later@alpha.example']);
+    const withPassword = await makeUser(db, { role: 'customer_user', customerId: fleet.a.id });
+    const again = await call(admin, 'POST', `/api/admin/users/${withPassword.id}/invite`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/send a password reset instead/);
+    const sso = await makeUser(db, { role: 'customer_user', customerId: fleet.a.id, userType: 'sso' });
+    const ssoReset = await call(admin, 'POST', `/api/admin/users/${sso.id}/reset-password`);
+    expect(ssoReset.statusCode).toBe(400);
+    expect(ssoReset.json().message).toMatch(/single sign-on/);
+  });
+
   it('refuses a duplicate e-mail, access wider than the granter holds and a customer admin outside their customer', async () => {
     const db = t.database.db;
     const taken = await makeUser(db, { role: 'customer_user', customerId: fleet.a.id });

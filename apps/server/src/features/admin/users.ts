@@ -14,9 +14,9 @@ import { changedFields, recordAudit } from '../../platform/admin/audit';
 import { issuePasswordLink } from '../../platform/admin/password-links';
 import type { DbOrTx } from '../../platform/db';
 import { customers, sessions, users } from '../../platform/db/schema';
-import { badRequest, conflict, forbidden, invalidBodyField, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { assertNotLastProviderAdmin, checkGrant, effectOf, readAccess, writeAccess } from './access';
-import { type AdminContext, iso, likePattern } from './context';
+import { type AdminContext, iso, likePattern, refuse } from './context';
 import { invitationMail, resetMail } from './mails';
 
 /**
@@ -138,7 +138,7 @@ const auditAccess = (d: AdminUserDetail) => ({
 async function assertEmailFree(tx: DbOrTx, email: string, exceptId: number | null) {
   const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (taken && taken.id !== exceptId) {
-    throw invalidBodyField('email', `${email} already belongs to another user; search for them instead`);
+    throw refuse('email', `${email} already belongs to another user; search for them instead`);
   }
 }
 
@@ -189,7 +189,7 @@ export async function updateUser(ctx: AdminContext, id: number, body: UpdateUser
     const u = await managedUser(tx, ctx, id);
     if (body.email && body.email !== u.email) {
       if (u.userType === 'sso')
-        throw invalidBodyField('email', 'the identity provider decides the address of a single sign-on user');
+        throw refuse('email', 'the identity provider decides the address of a single sign-on user');
       await assertEmailFree(tx, body.email, id);
     }
     const before = await detailOf(tx, id);

@@ -70,6 +70,8 @@ interface Records {
   customer: number;
   technologist: number;
   dashboard: number;
+  user: number;
+  assignment: number;
 }
 
 /** Which record a field names; `id` depends on the route, the application on the caller. */
@@ -80,6 +82,8 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
     if (/^device(Id)?$/.test(key)) return r.device;
     if (/^customer(Id)?$/.test(key)) return r.customer;
     if (key === 'customerIds') return [r.customer];
+    if (/^(partyId|parentId)$/.test(key)) return r.customer;
+    if (key === 'userId') return r.user;
     if (/^(technologist|targetId)$/.test(key)) return r.technologist;
     if (/^(sourceIds|ids)$/.test(key)) return [r.technologist];
     if (key === 'copyOf') return r.dashboard;
@@ -90,6 +94,10 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
       if (/widgets|dashboardState/.test(route.url)) return r.dashboard;
       if (/tech|comments/i.test(route.url)) return r.technologist;
       if (/SiteNames/.test(route.url)) return r.site;
+      if (/admin\/customers/.test(route.url)) return r.customer;
+      if (/admin\/sites/.test(route.url)) return r.site;
+      if (/admin\/users/.test(route.url)) return r.user;
+      if (/admin\/assignments/.test(route.url)) return r.assignment;
       throw new Error(`The matrix does not know what "id" names in ${route.method} ${route.url}`);
     }
     return undefined;
@@ -97,7 +105,7 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
 }
 
 const NAMES_RECORDS =
-  /^(site|siteId|siteIds|device|deviceId|customer|customerId|customerIds|technologist|targetId|sourceIds|ids|copyOf|id)$/;
+  /^(site|siteId|siteIds|device|deviceId|customer|customerId|customerIds|technologist|targetId|sourceIds|ids|copyOf|id|userId|partyId|parentId)$/;
 
 /** An answer with the ids it echoes and the instants of "now" taken out, for comparing two calls. */
 const normalised = (r: LightMyRequestResponse, ids: number[]) => {
@@ -115,6 +123,8 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
     customer: MAX_ID - 3,
     technologist: MAX_ID - 4,
     dashboard: MAX_ID - 5,
+    user: MAX_ID - 6,
+    assignment: MAX_ID - 7,
   };
   const userOf = new Map<Caller, number>();
   let deviceKey: string;
@@ -146,7 +156,15 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
     );
     // Tenant B, with ids far from A's (so an id in an answer is recognisably B's) and names
     // that would show if anything of B leaked.
-    for (const table of ['customers', 'sites', 'devices', 'technologists', 'users', 'dashboards']) {
+    for (const table of [
+      'customers',
+      'sites',
+      'devices',
+      'technologists',
+      'users',
+      'dashboards',
+      'staff_assignments',
+    ]) {
       await db.execute(sql.raw(`alter table ${table} alter column id restart with 700001`));
     }
     const b = await makeCustomer(db, { name: 'Zzbeta Imaging' });
@@ -162,6 +180,14 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
       sites: [{ id: b1.id, customerId: b.id }],
     });
     const bDashboard = await makeDashboard(db, bUser.id, { name: 'Zzbeta dashboard' });
+    const bRep = await makeUser(db, {
+      role: 'sales',
+      email: 'zzbeta-rep@example.com',
+      sales: [{ customerId: b.id }],
+    });
+    const [bAssignment] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from staff_assignments where user_id = ${bRep.id}`),
+    );
     const [tech] = rowsOf<{ id: number }>(
       await db.execute(sql`select id from technologists where site_id = ${b1.id}`),
     );
@@ -171,6 +197,8 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
       customer: b.id,
       technologist: Number(tech!.id),
       dashboard: bDashboard.id,
+      user: bUser.id,
+      assignment: Number(bAssignment!.id),
     };
   });
   afterAll(() => t.close());
