@@ -23,10 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'packages/**/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-          ],
+          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**', 'apps/web/**'],
           testTimeout: 30_000,
           // A few unit tests start an in-memory PGlite, which takes seconds on a busy machine.

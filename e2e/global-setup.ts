@@ -17,6 +17,32 @@ async function freePort(): Promise<number> {
   await new Promise((r) => s.close(r));
   return port;
 }
+
+/** An SMTP server on a loopback port that writes each mail it receives to `dir` as a file. */
+async function startMailDrop(dir: string) {
+  const { SMTPServer } = await import('smtp-server');
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        fs.writeFileSync(path.join(dir, `${Date.now()}-${n++}-${to}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -41,6 +67,12 @@ export default async function globalSetup() {
     })),
   });
   process.env.KESTREL_E2E_IDP = idp.issuer;
+  // A real SMTP server: every mail the portal sends lands as a file in the mail directory, which
+  // specs read (e.g. a password link). docs/accounts.md.
+  const mailDir = path.join(dataDir, 'mail');
+  fs.mkdirSync(mailDir);
+  const smtp = await startMailDrop(mailDir);
+  process.env.KESTREL_E2E_MAILDIR = mailDir;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -61,6 +93,7 @@ export default async function globalSetup() {
       WEB_DIST: path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       DICOM_PORT: '0',
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -87,6 +120,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await idp.stop();
+    await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

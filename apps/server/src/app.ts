@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type AnswerCache, createAnswerCache } from './analytics/answer-cache';
+import { accountRoutes } from './features/accounts/routes';
 import { adminAliasRoutes } from './features/admin/aliases';
 import { adminRoutes } from './features/admin/routes';
 import { appConfigRoutes } from './features/appconfig/routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(ingestReportRoutes, { prefix: '/api' });
   await app.register(demoStatusRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(adminAliasRoutes, { prefix: '/api' });
   await app.register(stowRoutes);

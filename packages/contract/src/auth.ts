@@ -27,6 +27,11 @@ export const loginResult = z.object({
   applications: z.array(applicationSchema),
   profile: sessionUser,
   idleMinutes: z.number(),
+  /**
+   * A second step is due before the session works (docs/accounts.md "Second factor"): 'verify' =
+   * enter the authenticator's code; 'enrol' = set one up first. Absent: signed in.
+   */
+  secondFactor: z.enum(['verify', 'enrol']).optional(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

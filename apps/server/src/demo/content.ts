@@ -1,16 +1,18 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../platform/db';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../platform/db';
 import {
   dashboards,
   dashboardWidgets,
   deployments,
   devices,
+  eulaAcceptances,
+  eulaVersions,
   messages,
   releaseNotes,
   releases,
   users,
 } from '../platform/db/schema';
-import { DEMO_LOGINS } from './people';
+import { DEMO_LOGINS, EULA_PENDING_LOGIN } from './people';
 
 const DAY = 86_400_000;
 
@@ -100,6 +102,7 @@ export async function createDemoContent(db: Db, now: Date): Promise<void> {
         .insert(dashboardWidgets)
         .values(t.widgets.map((widgetId, position) => ({ dashboardId: row!.id, widgetId, position })));
     }
+    await createDemoEula(tx, now);
     for (const login of DEMO_LOGINS) {
       const [user] = await tx.select().from(users).where(eq(users.email, login.email));
       const [row] = await tx
@@ -115,4 +118,57 @@ export async function createDemoContent(db: Db, now: Date): Promise<void> {
       );
     }
   });
+}
+
+/**
+ * Two licence agreement versions (docs/accounts.md "EULA"): everybody accepted the first; the
+ * newer one is in effect and accepted by every demo login but EULA_PENDING_LOGIN, whose next
+ * sign-in shows the gate.
+ */
+async function createDemoEula(tx: DbOrTx, now: Date) {
+  const day = DAY;
+  const body = (n: string) =>
+    `# Kestrel portal terms of use (${n})\n\nThe portal shows data about your imaging devices and their use. Use it only for the work your organisation gave you access for, and keep your sign-in to yourself.\n\n## Data\n\nNo images and no patient names are stored: only the technical facts of each exposure.\n\n## Changes\n\nWhen these terms change, you are asked to accept them again.`;
+  await tx.insert(eulaVersions).values([
+    {
+      version: '2025-1',
+      title: 'Terms of use',
+      body: body('2025-1'),
+      effectiveAt: new Date(now.getTime() - 200 * day),
+    },
+    {
+      version: '2026-1',
+      title: 'Terms of use',
+      body: body('2026-1'),
+      effectiveAt: new Date(now.getTime() - 2 * day),
+    },
+  ]);
+  const people = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_LOGINS.map((l) => l.email),
+      ),
+    );
+  const rows = people.flatMap((p) => [
+    {
+      userId: p.id,
+      eulaVersion: '2025-1',
+      acceptedAt: new Date(now.getTime() - 190 * day),
+      ip: '192.0.2.10',
+    },
+    ...(p.email === EULA_PENDING_LOGIN
+      ? []
+      : [
+          {
+            userId: p.id,
+            eulaVersion: '2026-1',
+            acceptedAt: new Date(now.getTime() - day),
+            ip: '192.0.2.10',
+          },
+        ]),
+  ]);
+  await tx.insert(eulaAcceptances).values(rows);
 }

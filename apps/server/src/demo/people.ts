@@ -34,7 +34,12 @@ export const DEMO_LOGINS: readonly { email: string; name: string; role: Role; ap
     role: 'customer_user',
     applications: [1001, 1004],
   },
+  // Has not accepted the newest licence agreement, so the gate shows (docs/accounts.md "EULA").
+  { email: 'new-terms@demo.kestrel', name: 'Morgan Lee', role: 'customer_user', applications: [1001] },
 ];
+
+/** The demo login that still has to accept the current licence agreement. */
+export const EULA_PENDING_LOGIN = 'new-terms@demo.kestrel';
 
 /**
  * Demo people and who sees what: the customer admin runs the Northwind Health network (and so
@@ -87,6 +92,13 @@ export async function createDemoPeople(db: Db, password: string): Promise<void> 
         customerId: s.customerId,
       })),
     );
+    await tx
+      .insert(userSiteAccess)
+      .values(
+        generalSites
+          .slice(0, 1)
+          .map((s) => ({ userId: user(EULA_PENDING_LOGIN), siteId: s.id, customerId: s.customerId })),
+      );
     await tx.insert(staffAssignments).values([
       { userId: user('sales@demo.kestrel'), kind: 'sales', customerId: northwind.id },
       { userId: user('sales@demo.kestrel'), kind: 'sales', customerId: harbor.id },

@@ -113,6 +113,13 @@ const schema = z.object({
     .default(60),
   /** How long an invitation (set your password) link works. */
   INVITATION_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(60).default(7),
+  /**
+   * Provider staff (admins, service engineers, sales) with a local account must use a TOTP second
+   * factor: they set it up at their next sign-in (docs/accounts.md "Second factor").
+   */
+  TOTP_REQUIRED_FOR_PROVIDER: bool.default(false),
+  /** 'Forgot password' requests accepted per client address per 15 minutes. */
+  PASSWORD_FORGOT_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -129,6 +129,8 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         // An opaque one-time code or key (company sign-in), and an https address (an issuer).
         'Kestrel_test_code_0123456789abcdefghij',
         'https://login.example.com/tenant',
+        // A one-time code (TOTP: six digits).
+        '123456',
       ];
       // A password link's token has a fixed shape (pl_ and 43 base64url characters).
       if (key === 'token') return [`pl_${'A'.repeat(43)}`];

@@ -15,6 +15,10 @@ describe('HTTP error mapping (product §8)', () => {
   it('401 and 403 → sign-in, no toast', () => {
     expect(actionFor(new HttpError(401, 'Unauthorized', { message: 'x' }))).toEqual({ kind: 'signin' });
     expect(actionFor(new HttpError(403, 'Forbidden', null))).toEqual({ kind: 'signin' });
+    // A locked session is unlocked, not signed in again (docs/accounts.md "Lock screen").
+    expect(actionFor(new HttpError(401, 'Unauthorized', { code: 'session_locked', message: 'x' }))).toEqual({
+      kind: 'locked',
+    });
   });
   it("other statuses → message, else '{status} - {statusText}', else 'Server error'", () => {
     expect(actionFor(new HttpError(500, 'Internal Server Error', { message: 'DB down' }))).toEqual({

@@ -4,7 +4,9 @@ import { type ApiError, HttpError } from './client';
 export type ErrorAction =
   | { kind: 'toast'; message: string }
   | { kind: 'signin' }
-  | { kind: 'offline'; message: string };
+  | { kind: 'offline'; message: string }
+  /** The session is locked (docs/accounts.md "Lock screen"): unlock, do not sign in again. */
+  | { kind: 'locked' };
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
@@ -30,6 +32,9 @@ export function serverErrorMessage(status: number, statusText: string, body: unk
 export function actionFor(error: ApiError, online = navigator.onLine): ErrorAction {
   if (!(error instanceof HttpError))
     return online ? { kind: 'toast', message: 'Server error' } : { kind: 'offline', message: 'Server error' };
+  if (error.status === 401 && (error.body as { code?: unknown } | null)?.code === 'session_locked') {
+    return { kind: 'locked' };
+  }
   if (error.status === 401 || error.status === 403) return { kind: 'signin' };
   if (error.status === 400) return { kind: 'toast', message: badRequestMessage(error.body) };
   return { kind: 'toast', message: serverErrorMessage(error.status, error.statusText, error.body) };

@@ -3,7 +3,7 @@ import { type ApiError, setErrorHandler } from '../api/client';
 import { actionFor } from '../api/errors';
 import { queryClient } from '../api/query-client';
 import { toast } from '../ui/toast';
-import { LOGIN_PATH, OFFLINE_PATH } from './paths';
+import { LOCK_PATH, LOGIN_PATH, OFFLINE_PATH } from './paths';
 import { openSsoLogoutWindow, ssoLogoutAddress } from './session/logout';
 import { resetSelection } from './session/selection';
 import { clearSession, userType } from './session/storage';
@@ -27,7 +27,10 @@ export function installHttpErrorHandler(nav: Navigator, config: AppConfig) {
   setErrorHandler((error: ApiError) => {
     const action = actionFor(error);
     const { pathname, search } = nav.location();
-    if (action.kind === 'toast') {
+    if (action.kind === 'locked') {
+      if (pathname !== LOCK_PATH)
+        nav.navigate(LOCK_PATH, { replace: true, state: { from: pathname + search } });
+    } else if (action.kind === 'toast') {
       toast({ type: 'error', msg: action.message });
     } else if (action.kind === 'signin') {
       if (popupAllowed) {

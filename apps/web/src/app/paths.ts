@@ -7,3 +7,5 @@ export const PROFILE_PATH = '/user/profile';
 export const CHANGE_PASSWORD_PATH = '/change-password';
 /** Readings 2: unknown paths of a signed-in user land here. */
 export const SIGNED_IN_FALLBACK = '/hc-dashboards';
+/** The lock screen (docs/accounts.md "Lock screen"). */
+export const LOCK_PATH = '/authentication/lock-screen';

@@ -14,4 +14,5 @@ export const PUBLIC_LABELS = {
   offline: 'Offline',
   changePassword: 'Change password',
   releaseNotes: 'Release notes',
+  setPassword: 'Set password',
 } as const;

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@kestrel/contract';
 import { routePath, signedInRoutes } from '@kestrel/contract/routes';
 import { Navigate, type RouteObject } from 'react-router';
+import { AccountGate } from '../features/accounts/AccountGate';
 import OfflinePage from '../features/errors/OfflinePage';
 import { RouteError } from '../features/errors/RouteError';
 import { SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
@@ -159,6 +160,12 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
               lazy: page(() => import('../features/account/ChangePasswordPage')),
             },
             {
+              // Password links from mails (invitation, reset): docs/accounts.md.
+              path: 'set-password',
+              handle: pub(PUBLIC_LABELS.setPassword),
+              lazy: page(() => import('../features/accounts/SetPasswordPage')),
+            },
+            {
               path: 'release-notes',
               handle: pub(PUBLIC_LABELS.releaseNotes),
               lazy: page(() => import('../features/releases/ReleaseNotesPage')),
@@ -166,7 +173,12 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
           ]),
         },
         {
-          element: <AdminLayout />,
+          // The licence agreement comes before anything else of the signed-in area.
+          element: (
+            <AccountGate>
+              <AdminLayout />
+            </AccountGate>
+          ),
           children: pagesOf(
             signedInRoutes.map((r) => ({
               path: routePath(r, config.providerSlug),

@@ -47,8 +47,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok('You have been signed out.');
   };
   const logoutSchema = { tags: ['auth'], response: { 200: envelope(z.string()) } };
-  app.get('/logout', { config: { access: signedIn, touch: false }, schema: logoutSchema }, logout);
-  app.get('/sessionLogout', { config: { access: signedIn, touch: false }, schema: logoutSchema }, logout);
+  // Signing out works from every restricted state too: locked, second factor due (docs/accounts.md).
+  const logoutConfig = {
+    access: signedIn,
+    touch: false,
+    allowRestricted: ['locked', 'second_factor', 'enrol_second_factor'] as const,
+  };
+  app.get('/logout', { config: logoutConfig, schema: logoutSchema }, logout);
+  app.get('/sessionLogout', { config: logoutConfig, schema: logoutSchema }, logout);
 
   app.get(
     '/sessionExtend',

@@ -6,6 +6,7 @@ import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/aut
 import { createSession, type ResolvedSession, revokeOtherSessions } from '../../platform/auth/sessions';
 import { users } from '../../platform/db/schema';
 import { badRequest, forbidden, HttpError, invalidBodyField } from '../../platform/errors';
+import { secondFactorDue } from '../accounts/second-factor-policy';
 import { applicationsOf } from './applications';
 import { failuresSince, recordLogin } from './audit';
 
@@ -78,6 +79,8 @@ export async function login(
   }
 
   const applications = await applicationsOf(db, user.id, app.config.PROVIDER_SLUG);
+  // The password alone may not be enough (docs/accounts.md "Second factor").
+  const secondFactor = secondFactorDue(user, app.config.TOTP_REQUIRED_FOR_PROVIDER);
   const token = await db.transaction(async (tx) => {
     const t = await createSession(tx, {
       userId: user.id,
@@ -85,6 +88,8 @@ export async function login(
       userAgent: input.userAgent ?? undefined,
       now,
       policy: app.sessionPolicy,
+      restriction:
+        secondFactor === 'verify' ? 'second_factor' : secondFactor === 'enrol' ? 'enrol_second_factor' : null,
     });
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     return t;
@@ -105,6 +110,7 @@ export async function login(
       customerId: user.customerId,
     },
     idleMinutes: app.config.SESSION_IDLE_MINUTES,
+    ...(secondFactor ? { secondFactor } : {}),
   };
 }
 

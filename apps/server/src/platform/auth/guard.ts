@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { DEVICE_KEY_HEADER } from '@kestrel/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, notFound, unauthorized } from '../errors';
+import type { SessionRestriction } from '../db/schema';
+import { forbidden, HttpError, notFound, unauthorized } from '../errors';
 import { type Scope, scopeFor } from '../scope';
 import type { RouteAccess } from './access';
 import { type KeyedDevice, verifyDeviceKey } from './device-keys';
@@ -20,6 +21,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false: a call that must not count as activity (e.g. sessionvalid). */
     touch?: boolean;
+    /**
+     * Restricted sessions (locked, second factor due) this route still serves — unlock, sign-out,
+     * the second-factor steps (docs/accounts.md). Every other route refuses them.
+     */
+    allowRestricted?: readonly SessionRestriction[];
   }
   interface FastifyRequest {
     auth: ResolvedSession | null;
@@ -91,6 +97,8 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { policy: Session
     if (!token) throw unauthorized('Please sign in.');
     const session = await resolveSession(app.db, token, app.now(), opts.policy);
     if (!session) throw unauthorized();
+    const allowed = request.routeOptions.config.allowRestricted ?? [];
+    if (session.restriction && !allowed.includes(session.restriction)) throw restricted(session.restriction);
     request.auth = session;
     request.user = session.user;
     let scope: Promise<Scope> | undefined;
@@ -162,6 +170,22 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { policy: Session
   });
 });
 
+/** The refusal of a restricted session: its code tells the web app which screen to show. */
+function restricted(restriction: SessionRestriction): HttpError {
+  switch (restriction) {
+    case 'locked':
+      return new HttpError(401, 'session_locked', 'Your session is locked. Unlock it with your password.');
+    case 'second_factor':
+      return new HttpError(401, 'second_factor_required', 'Enter the code from your authenticator app.');
+    case 'enrol_second_factor':
+      return new HttpError(
+        403,
+        'second_factor_enrolment_required',
+        'Set up two-step sign-in (an authenticator app) before you continue.',
+      );
+  }
+}
+
 /**
  * Paths the server (not the web app) answers, by their meaning rather than their spelling:
  * decoded, case-folded, slashes collapsed and dot segments resolved. Only used to choose between
@@ -192,7 +216,9 @@ export function isServerPath(url: string): boolean {
 /** For the not-found handler: may this request learn that a path does not exist? */
 export async function hasLiveSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = tokenOf(request);
-  return !!token && !!(await resolveSession(app.db, token, app.now(), app.sessionPolicy));
+  if (!token) return false;
+  const session = await resolveSession(app.db, token, app.now(), app.sessionPolicy);
+  return !!session && !session.restriction;
 }
 
 /**

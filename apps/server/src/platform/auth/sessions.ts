@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
-import { sessions, users } from '../db/schema';
+import { type SessionRestriction, sessions, users } from '../db/schema';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -21,6 +21,8 @@ export interface ResolvedSession {
   sessionId: string;
   applicationId: number | null;
   lastSeenAt: Date;
+  /** What the session may not do yet (locked, second factor due): see docs/accounts.md. */
+  restriction: SessionRestriction | null;
   user: AuthUser;
   /** The applications (1001–1004) the user holds, for routes that need one of them. */
   applications: number[];
@@ -32,7 +34,14 @@ export const sessionIdOf = (token: string) => createHash('sha256').update(token)
 
 export async function createSession(
   db: DbOrTx,
-  input: { userId: number; ip?: string; userAgent?: string; now: Date; policy: SessionPolicy },
+  input: {
+    userId: number;
+    ip?: string;
+    userAgent?: string;
+    now: Date;
+    policy: SessionPolicy;
+    restriction?: SessionRestriction | null;
+  },
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
@@ -43,6 +52,7 @@ export async function createSession(
     expiresAt: new Date(input.now.getTime() + input.policy.maxMs),
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    restriction: input.restriction ?? null,
   });
   return token;
 }
@@ -62,6 +72,7 @@ export async function resolveSession(
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      restriction: sessions.restriction,
       user: {
         id: users.id,
         email: users.email,
@@ -80,15 +91,20 @@ export async function resolveSession(
     .where(eq(sessions.id, sessionIdOf(token)))
     .limit(1);
   if (!row || row.revokedAt || !row.active) return null;
+  // A locked screen waits for its user (only the session's maximum life ends it): the token is
+  // refused for everything but unlocking and signing out meanwhile (docs/accounts.md "Lock screen").
+  const idleApplies = row.restriction !== 'locked';
   // Activity is written at most every `touchThrottleMs`, so the stored time may lag the last real
   // request by that much; allowing it as grace means the server never ends a session before the
   // client's own idle countdown (product §4) does.
-  if (now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchThrottleMs(policy)) return null;
+  if (idleApplies && now.getTime() - row.lastSeenAt.getTime() >= policy.idleMs + touchThrottleMs(policy))
+    return null;
   if (now.getTime() >= row.expiresAt.getTime()) return null;
   return {
     sessionId: row.sessionId,
     applicationId: row.applicationId,
     lastSeenAt: row.lastSeenAt,
+    restriction: row.restriction ?? null,
     user: row.user,
     applications: (row.applications ?? []).map(Number),
   };
@@ -116,6 +132,30 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Lift a session's restriction (unlocked, second factor given) and count it as activity. The SSO
+ * unlock (a fresh sign-in at the identity provider) calls this too once the provider has vouched
+ * for the same user (docs/accounts.md "Lock screen").
+ */
+export async function liftRestriction(db: DbOrTx, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ restriction: null, unlockFailures: 0, lastSeenAt: now })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function restrictSession(db: DbOrTx, sessionId: string, restriction: SessionRestriction) {
+  await db.update(sessions).set({ restriction, unlockFailures: 0 }).where(eq(sessions.id, sessionId));
+}
+
+/** Every session of the user ends (a password set from a link: often the answer to a theft). */
+export async function revokeAllSessions(db: DbOrTx, userId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** After a password change every other session of the user ends. */

@@ -1,10 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api, lastSuccess } from '../../api/client';
+import { lockSession } from '../../features/accounts/lock';
 import { AppModal } from '../../ui/AppModal';
 import { useAppConfig } from '../config';
-import { LOGIN_PATH } from '../paths';
+import { LOCK_PATH, LOGIN_PATH } from '../paths';
 import { idleCheck, shouldExtendQuietly, timingsFrom } from './idle';
 import { onSignedOut, useLogout } from './logout';
 import { isSignedIn } from './storage';
@@ -21,8 +22,9 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown'] as const;
 export function IdleWatcher() {
   const config = useAppConfig();
   const timings = useMemo(() => timingsFrom(config), [config]);
-  const { pathname } = useLocation();
-  const onLogin = pathname === LOGIN_PATH;
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const onLogin = pathname === LOGIN_PATH || pathname === LOCK_PATH;
   const active = isSignedIn() && !onLogin;
   const logout = useLogout();
   const [opened, setOpened] = useState(false);
@@ -108,6 +110,18 @@ export function IdleWatcher() {
     void logout();
   };
 
+  // Lock instead of signing out (docs/accounts.md "Lock screen").
+  const lock = async () => {
+    setOpened(false);
+    reset();
+    try {
+      await lockSession();
+      navigate(LOCK_PATH, { replace: true, state: { from: pathname + search } });
+    } catch {
+      void logout();
+    }
+  };
+
   return (
     <AppModal
       opened={opened && active}
@@ -123,6 +137,9 @@ export function IdleWatcher() {
       <Group justify="flex-end">
         <Button variant="default" onClick={exit}>
           Exit
+        </Button>
+        <Button variant="default" onClick={lock}>
+          Lock
         </Button>
         <Button onClick={keepWorking} data-autofocus>
           Keep Working

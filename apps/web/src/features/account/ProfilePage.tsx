@@ -19,6 +19,7 @@ import { useProfile, useUpdateProfile } from '../../api/hooks';
 import { CHANGE_PASSWORD_PATH } from '../../app/paths';
 import { setDisplayName } from '../../app/session/storage';
 import { toast } from '../../ui/toast';
+import { TwoFactorCard } from '../accounts/TwoFactorCard';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -145,6 +146,7 @@ export default function ProfilePage() {
           </Stack>
         )}
       </Card>
+      <TwoFactorCard />
     </Stack>
   );
 }

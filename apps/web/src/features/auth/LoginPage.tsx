@@ -20,8 +20,16 @@ import { logRouteInfo, useLogin } from '../../api/hooks';
 import { useAppConfig } from '../../app/config';
 import { homeFor } from '../../app/home';
 import { resetPopupFlag } from '../../app/http-errors';
-import { applications, chooseApplication, isSignedIn, role, saveSignIn } from '../../app/session/storage';
+import {
+  applications,
+  chooseApplication,
+  clearSession,
+  isSignedIn,
+  role,
+  saveSignIn,
+} from '../../app/session/storage';
 import { spinner } from '../../ui/spinner/SpinnerOverlay';
+import { SecondFactorStep } from '../accounts/SecondFactorStep';
 import { CompanySignIn } from './company/CompanySignIn';
 import { useSsoReturn } from './company/useCompanySignIn';
 
@@ -70,6 +78,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [choosing, setChoosing] = useState(() => isSignedIn() && params.has('choose'));
+  // After the password: the second factor, when the account has one (docs/accounts.md).
+  const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol' | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
   // Decided when the page opens, so that our own sign-in below is not mistaken for it.
   const [alreadySignedIn] = useState(() => isSignedIn() && !params.has('choose'));
@@ -106,7 +116,8 @@ export default function LoginPage() {
       const result = await login.mutateAsync({ email, password });
       saveSignIn(result);
       resetPopupFlag();
-      if (result.applications.length > 1) setChoosing(true);
+      if (result.secondFactor) setSecondFactor(result.secondFactor);
+      else if (result.applications.length > 1) setChoosing(true);
       else goHome();
     } catch {
       // Shown below the form.
@@ -117,7 +128,21 @@ export default function LoginPage() {
 
   return (
     <Card maw={420} mx="auto" mt="xl" p="xl" shadow="sm" radius="md" withBorder>
-      {choosing ? (
+      {secondFactor ? (
+        <SecondFactorStep
+          kind={secondFactor}
+          onDone={() => {
+            setSecondFactor(null);
+            if (applications().length > 1) setChoosing(true);
+            else goHome();
+          }}
+          onRestart={() => {
+            clearSession();
+            setSecondFactor(null);
+            setPassword('');
+          }}
+        />
+      ) : choosing ? (
         <ApplicationChoice
           apps={applications()}
           onChoose={(id) => {

@@ -1,8 +1,10 @@
 import type { Role, UserType } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -58,6 +60,15 @@ export const users = pgTable(
     updatedAt: createdAt(),
     lastLoginAt: at(),
     passwordChangedAt: at(),
+    /**
+     * TOTP second factor (docs/accounts.md "Second factor"): the base32 secret once enrolment is
+     * confirmed, the one being enrolled until then, and the last time step used, so that a code is
+     * accepted once only (replay).
+     */
+    totpSecret: text(),
+    totpPendingSecret: text(),
+    totpEnabledAt: at(),
+    totpLastStep: bigint({ mode: 'number' }),
   },
   (t) => [index().on(t.customerId), unique('users_sso_identity').on(t.ssoIssuer, t.ssoSubject)],
 );
@@ -160,8 +171,59 @@ export const sessions = pgTable(
     ssoIdToken: text(),
     /** sha256 of the key in the session's logout-window address (valid after the session ends). */
     ssoLogoutKey: text().unique(),
+    /**
+     * What the session may not do yet (docs/accounts.md): null = everything its user may;
+     * 'locked' = the user locked the screen, only unlock and sign-out work; 'second_factor' = the
+     * password was right, the TOTP code is still due; 'enrol_second_factor' = the user must set up
+     * TOTP before anything else.
+     */
+    restriction: text().$type<SessionRestriction>(),
+    /** Wrong passwords given to unlock this session; too many end it. */
+    unlockFailures: integer().notNull().default(0),
   },
-  (t) => [index().on(t.userId), index().on(t.ssoIssuer, t.ssoSid)],
+  (t) => [
+    index().on(t.userId),
+    index().on(t.ssoIssuer, t.ssoSid),
+    check(
+      'sessions_restriction',
+      sql`${t.restriction} in ('locked', 'second_factor', 'enrol_second_factor')`,
+    ),
+  ],
+);
+
+export type SessionRestriction = 'locked' | 'second_factor' | 'enrol_second_factor';
+
+/** One-time recovery codes for the TOTP second factor; only their sha256 is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    usedAt: at(),
+  },
+  (t) => [index().on(t.userId), unique('recovery_codes_user_hash').on(t.userId, t.codeHash)],
+);
+
+/** End-user licence agreement versions the provider admin publishes (docs/accounts.md "EULA"). */
+export const eulaVersions = pgTable(
+  'eula_versions',
+  {
+    id: id(),
+    /** The version's name as users see it, e.g. '2026-1'; acceptances refer to it. */
+    version: text().notNull().unique(),
+    title: text().notNull(),
+    /** Markdown. */
+    body: text().notNull(),
+    /** From this instant on, the version is the current one and asks everybody again. */
+    effectiveAt: at().notNull(),
+    publishedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.effectiveAt)],
 );
 
 export const loginAudit = pgTable(
@@ -188,9 +250,12 @@ export const eulaAcceptances = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eulaVersion: text().notNull(),
+    eulaVersion: text()
+      .notNull()
+      .references(() => eulaVersions.version),
     acceptedAt: at().notNull().defaultNow(),
+    /** The client address the acceptance came from. */
     ip: text(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eulaVersion] })],
+  (t) => [primaryKey({ columns: [t.userId, t.eulaVersion] }), index().on(t.eulaVersion)],
 );
