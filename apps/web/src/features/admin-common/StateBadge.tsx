@@ -10,11 +10,19 @@ const TONES = {
   info: { bg: '#1c5d99', fg: '#ffffff' },
 } as const;
 
+/** The words are never cut: in a narrow column the badge grows a line rather than ending in "…". */
+const WHOLE_WORDS = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
+} as const;
+
 /** A state in words on a coloured badge (the colour is never the only cue). */
 export function StateBadge({
   tone,
   ...props
 }: { tone: keyof typeof TONES } & Omit<BadgeProps, 'color' | 'variant'>) {
   const t = TONES[tone];
-  return <Badge radius="sm" {...props} bg={t.bg} c={t.fg} style={{ textTransform: 'none' }} />;
+  return (
+    <Badge radius="sm" {...props} bg={t.bg} c={t.fg} style={{ textTransform: 'none' }} styles={WHOLE_WORDS} />
+  );
 }
