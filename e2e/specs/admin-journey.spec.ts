@@ -36,10 +36,16 @@ async function tokenFromOutbox(request: APIRequestContext, adminToken: string, t
   return token!;
 }
 
-/** The set-password page belongs to the accounts work; this step uses its API directly. */
-async function setPassword(request: APIRequestContext, token: string) {
-  const r = await request.post('/api/password-link/set', { data: { token, newPassword: NEW_PASSWORD } });
-  expect(r.status(), await r.text()).toBe(200);
+/** Opens the e-mailed link's page (docs/accounts.md) in a fresh browser and sets the password there. */
+async function setPassword(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/set-password#token=${token}`);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is set');
+  await context.close();
 }
 
 async function signInWithForm(browser: Browser, email: string) {
@@ -49,6 +55,9 @@ async function signInWithForm(browser: Browser, email: string) {
   await page.getByRole('textbox', { name: 'Password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/client-portal');
+  // A new user accepts the current licence agreement before anything else (docs/accounts.md).
+  await page.getByTestId('eula-gate').getByRole('button', { name: 'I accept' }).click();
+  await expect(page.getByTestId('eula-gate')).toBeHidden();
   return page;
 }
 
@@ -139,7 +148,7 @@ test('provider admin → customer admin → user with one site → deactivated',
   });
 
   await test.step('the customer admin sets a password from the mailed link and signs in', async () => {
-    await setPassword(page.request, await tokenFromOutbox(page.request, admin.token, CUSTOMER_ADMIN));
+    await setPassword(browser, await tokenFromOutbox(page.request, admin.token, CUSTOMER_ADMIN));
   });
   const customerAdmin = await signInWithForm(browser, CUSTOMER_ADMIN);
 
@@ -155,7 +164,7 @@ test('provider admin → customer admin → user with one site → deactivated',
     await snap(customerAdmin, info, 'user-admin-access');
     await drawer.getByRole('button', { name: 'Create user' }).click();
     await expect(customerAdmin.getByText(`${CUSTOMER_USER} was added and invited.`)).toBeVisible();
-    await setPassword(page.request, await tokenFromOutbox(page.request, admin.token, CUSTOMER_USER));
+    await setPassword(browser, await tokenFromOutbox(page.request, admin.token, CUSTOMER_USER));
   });
 
   const user = await signInWithForm(browser, CUSTOMER_USER);
