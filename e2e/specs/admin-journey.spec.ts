@@ -1,3 +1,4 @@
+import { deviceDay, generateFleet, toPart10 } from '@kestrel/fleet-sim';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, LOGIN, signIn, snap, test, USERS } from '../support/fixtures';
 
@@ -113,14 +114,28 @@ test('provider admin → customer admin → user with one site → deactivated',
       await page.request.get(`/api/admin/sites?search=${encodeURIComponent(SITE_A)}`, { headers })
     ).json();
     const siteId = sites.result.rows[0].id as number;
+    // A device of its own, so that no other spec's pending devices are taken: a real object of
+    // another maker's device, renamed to a serial number of this run, sent through the upload door;
+    // the unknown device registers itself as pending, as it would sending over DICOM.
+    const serial = `JOURNEY${run}`.toUpperCase();
+    // The fleet simulator's exam of a device, renamed to this run's serial number.
+    const fleet = generateFleet({ seed: `journey-${run}`, devices: 5, days: 3 });
+    const device = fleet.devices.find((d) => d.siteKey !== null)!;
+    const records = [0, 1, 2, 3, 4, 5, 6]
+      .map((back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10))
+      .flatMap((day) => deviceDay(fleet, device, day));
+    expect(records.length, 'a simulated exam').toBeGreaterThan(0);
+    const file = toPart10({ ...records[0]!, DeviceSerialNumber: serial });
+    const upload = await page.request.post('/api/ingest/upload', {
+      headers,
+      multipart: {
+        file: { name: `${serial}.dcm`, mimeType: 'application/dicom', buffer: Buffer.from(file) },
+      },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
     const devices = await (await page.request.get('/api/ha/deviceOnboardStatus', { headers })).json();
-    // A device nobody has onboarded yet (the demo fleet has two); on a rerun against the same
-    // server, the one an earlier run put at its site A1.
     type Row = { id: number; serial: string; onboardingState: string; siteName: string | null };
-    const rows = devices.result.devices as Row[];
-    const pending =
-      rows.find((d) => d.onboardingState === 'pending') ??
-      rows.find((d) => d.siteName?.startsWith('Journey Site A1'));
+    const pending = (devices.result.devices as Row[]).find((d) => d.serial === serial);
     expect(pending, 'a device to onboard').toBeTruthy();
     const r = await page.request.post('/api/ha/deviceOnboardStatus', {
       headers,
