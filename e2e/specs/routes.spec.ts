@@ -57,14 +57,12 @@ test.describe('routes and fallbacks (product §2, product §10.2)', () => {
     }
   });
 
-  test('signed in: unknown paths land on /hc-dashboards; an administration page still to come says so', async ({
-    page,
-  }) => {
+  test('signed in: unknown paths land on /hc-dashboards; a page still to come says so', async ({ page }) => {
     await signIn(page, 'admin', 1002);
     await page.goto('/definitely-not-a-page');
     await expect(page).toHaveURL('/hc-dashboards');
-    // A route whose feature is still to come says so honestly (administration pages).
-    await page.goto('/hc-add-sites');
+    // A route whose feature is still to come says so honestly (messages).
+    await page.goto('/email/inbox');
     await expect(page.getByTestId('coming-with').first()).toBeVisible();
   });
 
