@@ -62,7 +62,10 @@ export function ForgotPasswordForm({ supportEmail }: { supportEmail: string }) {
           )}
           <Text size="sm" c="dimmed">
             If you sign in with your company account, use your company's password reset. No mail? Write to{' '}
-            <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
+            <Anchor href={`mailto:${supportEmail}`} underline="always">
+              {supportEmail}
+            </Anchor>
+            .
           </Text>
           <Anchor component={Link} to={LOGIN_PATH} size="sm">
             Back to sign-in
