@@ -60,36 +60,25 @@ export const cloneCopies = z.strictObject({
   tubeThresholds: z.boolean().default(true),
 });
 
-export const cloneSiteRequest = z
-  .strictObject({
-    name: nameText,
-    /** Where the clone goes; default the source's customer. */
-    customerId: id.optional(),
-    address: optionalText(200),
-    city: optionalText(80),
-    postalCode: optionalText(20),
-    country: countryCode,
-    timeZone: timeZoneName.optional(),
-    ...coordinates,
-    copy: cloneCopies.optional(),
-  })
-  .refine(bothOrNeither, COORDINATES_PAIR);
+const cloneFields = {
+  name: nameText,
+  /** Where the clone goes; default the source's customer. */
+  customerId: id.optional(),
+  address: optionalText(200),
+  city: optionalText(80),
+  postalCode: optionalText(20),
+  country: countryCode,
+  timeZone: timeZoneName.optional(),
+  ...coordinates,
+  copy: cloneCopies.optional(),
+};
+
+export const cloneSiteRequest = z.strictObject(cloneFields).refine(bothOrNeither, COORDINATES_PAIR);
 export type CloneSiteRequest = z.input<typeof cloneSiteRequest>;
 
 /** ha/clonesites: the same with the source in the body. */
 export const cloneSitesAliasRequest = z
-  .strictObject({
-    siteId: id,
-    name: nameText,
-    customerId: id.optional(),
-    address: optionalText(200),
-    city: optionalText(80),
-    postalCode: optionalText(20),
-    country: countryCode,
-    timeZone: timeZoneName.optional(),
-    ...coordinates,
-    copy: cloneCopies.optional(),
-  })
+  .strictObject({ siteId: id, ...cloneFields })
   .refine(bothOrNeither, COORDINATES_PAIR);
 
 export const siteListQuery = pageQuery.extend(activeFilter.shape).extend({
