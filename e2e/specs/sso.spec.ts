@@ -188,3 +188,37 @@ test('failures get a clear page: wrong state, provider down, no e-mail from the 
   await companySignIn(page, 'x@no-mail.test', 'subject-without-mail|');
   await expect(page.getByRole('alert')).toContainText('did not tell us your e-mail address');
 });
+
+test('lock screen of an SSO user: unlocking is a fresh sign-in at the provider, back where they were', async ({
+  page,
+  request,
+}) => {
+  await addProvider(request, 6, {
+    domains: ['unlock.test'],
+    jitMode: 'on',
+    jitRole: 'customer_user',
+    jitApplicationIds: [1001],
+  });
+  await companySignIn(page, 'lee.park@unlock.test');
+  await expect(page).toHaveURL('/client-portal');
+  const token = await page.evaluate(() => localStorage.getItem('currentUser'));
+  const locked = await request.post('/api/sessionLock', { headers: { 'x-access-token': token! } });
+  expect(locked.ok()).toBe(true);
+
+  // The locked token is refused: the app shows the lock screen.
+  await page.goto('/email/inbox');
+  await expect(page).toHaveURL(/lock-screen/);
+  await expect(page.getByRole('heading', { name: 'Your session is locked' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/lock-screen-sso.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Unlock with your company account' }).click();
+  // A fresh sign-in: the provider asks again although it remembers this person.
+  await expect(page).toHaveURL(new RegExp(`^${issuer()}/interaction/`));
+  await page.locator('input[name="login"]').fill('lee.park@unlock.test');
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL('/email/inbox');
+  // The same session, working again.
+  expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBe(token);
+  const valid = await request.get('/api/sessionvalid', { headers: { 'x-access-token': token! } });
+  expect(valid.ok()).toBe(true);
+});

@@ -46,6 +46,9 @@ export const ssoLoginResult = loginResult.extend({
 });
 export type SsoLoginResult = z.infer<typeof ssoLoginResult>;
 
+/** `POST /api/sso/unlock`: where the browser goes for a fresh sign-in that unlocks the session. */
+export const ssoUnlockResult = z.object({ url: z.string() });
+
 /** Why a company sign-in failed; the login page explains each (docs/sso.md "Failures"). */
 export const SSO_ERRORS = [
   'provider_unavailable',
@@ -60,6 +63,10 @@ export const SSO_ERRORS = [
   'deactivated',
   'already_used',
   'clock_skew',
+  /** Unlocking: the provider signed in someone else than the locked session's user. */
+  'unlock_mismatch',
+  /** Unlocking: the locked session ended meanwhile (signed out, maximum life). */
+  'unlock_session_ended',
 ] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 

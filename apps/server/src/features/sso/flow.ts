@@ -4,7 +4,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
-import { createSession, sessionIdOf } from '../../platform/auth/sessions';
+import { createSession, liftRestriction, sessionIdOf } from '../../platform/auth/sessions';
 import { sessions, ssoLogins, users } from '../../platform/db/schema';
 import { applicationsOf } from '../auth/applications';
 import { recordLogin } from '../auth/audit';
@@ -27,6 +27,8 @@ export async function startSignIn(
   app: FastifyInstance,
   provider: SsoProvider,
   loginHint?: string,
+  /** A locked session this sign-in unlocks (docs/accounts.md "Lock screen"). */
+  unlockSessionId?: string,
 ): Promise<URL> {
   const config = await clientConfig(app, provider);
   const state = client.randomState();
@@ -42,6 +44,7 @@ export async function startSignIn(
     codeVerifier,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SIGN_IN_MINUTES * 60_000),
+    unlockSessionId: unlockSessionId ?? null,
   });
   return client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(app),
@@ -52,8 +55,13 @@ export async function startSignIn(
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     ...(loginHint ? { login_hint: loginHint } : {}),
+    // Unlocking needs a fresh sign-in at the provider, not its remembered one.
+    ...(unlockSessionId ? { prompt: 'login', max_age: '0' } : {}),
   });
 }
+
+/** What the callback achieved: a hand-off code for the login page, or an unlocked session. */
+export type CallbackOutcome = { handoff: string } | { unlocked: true };
 
 /**
  * Step 2: the provider sent the browser back. Checks state (one use, in time), trades the code with
@@ -66,7 +74,7 @@ export async function finishCallback(
   query: { state?: string; error?: string; error_description?: string },
   callbackUrl: URL,
   who: { ip: string | null; userAgent: string | null },
-): Promise<string> {
+): Promise<CallbackOutcome> {
   const now = app.now();
   if (!query.state) throw new SsoFailure('invalid_state', 'the callback carried no state');
   // Claimed atomically: a second callback with the same state finds it used.
@@ -84,6 +92,23 @@ export async function finishCallback(
       ? new SsoFailure('already_used', 'this sign-in was already completed')
       : new SsoFailure('invalid_state', 'unknown state');
   }
+  try {
+    return await completeCallback(app, attempt, query, callbackUrl, who, now);
+  } catch (error) {
+    // A failed unlock is explained on the lock screen, not the login page.
+    if (error instanceof SsoFailure && attempt.unlockSessionId) error.duringUnlock = true;
+    throw error;
+  }
+}
+
+async function completeCallback(
+  app: FastifyInstance,
+  attempt: typeof ssoLogins.$inferSelect,
+  query: { state?: string; error?: string; error_description?: string },
+  callbackUrl: URL,
+  who: { ip: string | null; userAgent: string | null },
+  now: Date,
+): Promise<CallbackOutcome> {
   if (attempt.expiresAt.getTime() <= now.getTime())
     throw new SsoFailure('expired', 'the sign-in took too long');
   const provider = await providerById(app, attempt.providerId);
@@ -99,9 +124,11 @@ export async function finishCallback(
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: attempt.codeVerifier,
-      expectedState: query.state,
+      expectedState: query.state!,
       expectedNonce: attempt.nonce,
       idTokenExpected: true,
+      // An unlock demands a sign-in made just now (auth_time checked within the clock tolerance).
+      ...(attempt.unlockSessionId ? { maxAge: 0 } : {}),
     });
     const claims = tokens.claims()!;
     idToken = tokens.id_token;
@@ -119,6 +146,10 @@ export async function finishCallback(
     identity = { issuer: claims.iss, subject: claims.sub, email, emailVerified, name };
   } catch (error) {
     throw classifyTokenError(error);
+  }
+  if (attempt.unlockSessionId) {
+    await unlockWithIdentity(app, attempt.unlockSessionId, identity, now);
+    return { unlocked: true };
   }
 
   const audit = (success: boolean, reason: string | null, user?: { id: number; customerId: number | null }) =>
@@ -146,7 +177,40 @@ export async function finishCallback(
     if (error instanceof SsoFailure) await audit(false, `sso: ${error.code}`);
     throw error;
   }
-  return handoff;
+  return { handoff };
+}
+
+/**
+ * The end of an SSO unlock: the provider must have signed in the locked session's own user — by
+ * issuer and subject, never by e-mail, and no just-in-time creation — and the session must still be
+ * locked and alive. Then its restriction is lifted and the browser goes back to the app.
+ */
+async function unlockWithIdentity(app: FastifyInstance, sessionId: string, identity: SsoIdentity, now: Date) {
+  const [s] = await app.db
+    .select({
+      userId: sessions.userId,
+      restriction: sessions.restriction,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (!s || s.revokedAt || s.expiresAt.getTime() <= now.getTime()) {
+    throw new SsoFailure('unlock_session_ended', 'the locked session ended before the unlock');
+  }
+  const [user] = await app.db
+    .select({ id: users.id, active: users.active })
+    .from(users)
+    .where(and(eq(users.ssoIssuer, identity.issuer), eq(users.ssoSubject, identity.subject)));
+  if (!user || user.id !== s.userId) {
+    throw new SsoFailure(
+      'unlock_mismatch',
+      `the provider signed in ${identity.subject}, not the locked user`,
+    );
+  }
+  if (!user.active) throw new SsoFailure('deactivated', `user ${user.id} is deactivated`);
+  if (s.restriction === 'locked') await liftRestriction(app.db, sessionId, now);
+  app.log.info({ userId: user.id }, 'sso: session unlocked with a fresh provider sign-in');
 }
 
 /** Step 3: the login page trades the hand-off code (once, within HANDOFF_SECONDS) for a session. */
@@ -233,11 +297,7 @@ export async function endSessionUrl(app: FastifyInstance, key: string): Promise<
     .where(eq(sessions.ssoLogoutKey, sha256(key)));
   if (!s?.ssoIssuer || s.expiresAt.getTime() + 3600_000 < now.getTime()) return null;
   if (!s.revokedAt) await app.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, s.id));
-  // Several providers may share an issuer (one client each): the ID token's audience names ours.
-  const audience = audienceOf(s.ssoIdToken);
-  const provider = (await activeProviders(app)).find(
-    (p) => sameIssuer(p.issuer, s.ssoIssuer!) && (audience === null || audience.includes(p.clientId)),
-  );
+  const provider = await providerOfSession(app, s);
   if (!provider) return null;
   try {
     const config = await clientConfig(app, provider);
@@ -250,6 +310,38 @@ export async function endSessionUrl(app: FastifyInstance, key: string): Promise<
     app.log.warn({ err: describe(error) }, 'sso: no end-session page');
     return null;
   }
+}
+
+/**
+ * The provider an SSO session signed in with. Several providers may share an issuer (one client
+ * each): the ID token's audience names ours.
+ */
+export async function providerOfSession(
+  app: FastifyInstance,
+  s: { ssoIssuer: string | null; ssoIdToken: string | null },
+): Promise<SsoProvider | null> {
+  if (!s.ssoIssuer) return null;
+  const audience = audienceOf(s.ssoIdToken);
+  return (
+    (await activeProviders(app)).find(
+      (p) => sameIssuer(p.issuer, s.ssoIssuer!) && (audience === null || audience.includes(p.clientId)),
+    ) ?? null
+  );
+}
+
+/**
+ * Step 1 of an unlock (docs/accounts.md "Lock screen"): a fresh sign-in at the provider the locked
+ * session came from, remembered as unlocking that session.
+ */
+export async function startUnlock(app: FastifyInstance, sessionId: string, email: string): Promise<URL> {
+  const [s] = await app.db
+    .select({ ssoIssuer: sessions.ssoIssuer, ssoIdToken: sessions.ssoIdToken })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  const provider = s ? await providerOfSession(app, s) : null;
+  if (!provider)
+    throw new SsoFailure('no_provider', 'the session did not come from an active identity provider');
+  return startSignIn(app, provider, email, sessionId);
 }
 
 const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');

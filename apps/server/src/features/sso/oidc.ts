@@ -11,6 +11,8 @@ import type { SsoProvider } from './providers';
 
 /** A sign-in that failed for a reason the login page explains. */
 export class SsoFailure extends Error {
+  /** Set when the sign-in was unlocking a locked session: the lock screen explains it. */
+  duringUnlock = false;
   constructor(
     readonly code: SsoError,
     detail: string,

@@ -6,18 +6,20 @@ import {
   ssoLoginQuery,
   ssoLoginResult,
   ssoSessionRequest,
+  ssoUnlockResult,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicAccess } from '../../platform/auth/access';
+import { publicAccess, signedIn } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
 import { HttpError } from '../../platform/errors';
 import { backchannelLogout } from './backchannel';
-import { endSessionUrl, finishCallback, handOff, startSignIn } from './flow';
+import { endSessionUrl, finishCallback, handOff, startSignIn, startUnlock } from './flow';
 import { describe, SsoFailure } from './oidc';
 import { defaultProvider, providerById, providerForEmail } from './providers';
 
 const LOGIN_PAGE = '/authentication/login/with-header-footer';
+const LOCK_PAGE = '/authentication/lock-screen';
 
 /** Company sign-in (docs/sso.md): all public, as a sign-in must be; each step checks its own proof. */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +28,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     const failure =
       error instanceof SsoFailure ? error : new SsoFailure('provider_unavailable', describe(error));
     app.log.warn({ code: failure.code, detail: failure.message }, `company sign-in failed at ${step}`);
+    if (failure.duringUnlock) return `${LOCK_PAGE}?${new URLSearchParams({ ssoError: failure.code })}`;
     return toLoginPage({ ssoError: failure.code });
   };
   const rateLimit = { max: app.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' };
@@ -74,13 +77,37 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         // openid-client checks the parameters as they arrived, against our registered redirect URI.
         const callbackUrl = new URL(request.url, app.config.PUBLIC_URL);
-        const handoff = await finishCallback(app, request.query, callbackUrl, {
+        const outcome = await finishCallback(app, request.query, callbackUrl, {
           ip: request.ip ?? null,
           userAgent: request.headers['user-agent'] ?? null,
         });
-        return reply.redirect(toLoginPage({ sso: handoff }));
+        if ('unlocked' in outcome) return reply.redirect(`${LOCK_PAGE}?unlocked=1`);
+        return reply.redirect(toLoginPage({ sso: outcome.handoff }));
       } catch (error) {
         return reply.redirect(failed(error, 'callback'));
+      }
+    },
+  );
+
+  // The lock screen of an SSO account: unlocking is a fresh sign-in at its provider.
+  app.post(
+    '/sso/unlock',
+    {
+      config: { access: signedIn, allowRestricted: ['locked'], rateLimit },
+      schema: { tags: ['sso'], response: { 200: envelope(ssoUnlockResult) } },
+    },
+    async (request) => {
+      const { user, sessionId } = request.auth!;
+      if (user.userType !== 'sso') {
+        throw new HttpError(409, 'unlock_with_password', 'This account unlocks with its password.');
+      }
+      try {
+        return ok({ url: (await startUnlock(app, sessionId, user.email)).href });
+      } catch (error) {
+        const failure =
+          error instanceof SsoFailure ? error : new SsoFailure('provider_unavailable', describe(error));
+        app.log.warn({ code: failure.code, detail: failure.message }, 'company unlock could not start');
+        throw new HttpError(503, `sso_${failure.code}`, UNLOCK_START_MESSAGE);
       }
     },
   );
@@ -152,6 +179,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const UNLOCK_START_MESSAGE =
+  'Your company sign-in service cannot be reached right now. Try again in a minute, or sign out.';
 const SSO_SESSION_MESSAGE = 'This sign-in link has expired or was already used. Please sign in again.';
 
 const SIGNED_OUT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head>

@@ -477,4 +477,66 @@ describe('company sign-in through a real OpenID provider', () => {
     });
     expect(r.status).toBe(400);
   });
+
+  it('lock screen: an SSO session unlocks only with a fresh sign-in of the same person at its provider', async () => {
+    const p = await createProvider({
+      name: 'Unlock',
+      clientId: 'kestrel-9',
+      jitMode: 'on',
+      jitRole: 'customer_user',
+    });
+    const { landing, browser } = await signIn(p.id, 'locked-one|locked@unlock.test');
+    const token = (await session(landing)).body.result.token as string;
+    const valid = async () => (await t.app.inject({ url: '/api/sessionvalid', headers: as(token) })).json();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/sessionLock', headers: as(token) })).statusCode,
+    ).toBe(200);
+    expect((await valid()).code).toBe('session_locked');
+    // No password here: the password unlock points to the provider.
+    const byPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessionUnlock',
+      headers: as(token),
+      payload: { password: 'whatever-it-is' },
+    });
+    expect(byPassword.json().code).toBe('unlock_with_provider');
+
+    const startUnlock = async () => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/sso/unlock', headers: as(token) });
+      expect(r.statusCode, r.body).toBe(200);
+      const url = new URL(r.json().result.url);
+      // A fresh sign-in, even though the provider still remembers this person.
+      expect(url.searchParams.get('prompt')).toBe('login');
+      expect(url.searchParams.get('max_age')).toBe('0');
+      return url.href;
+    };
+    const finish = async (authUrl: string, loginName: string, at = browser) => {
+      const callback = await at.signIn(authUrl, loginName, `${base}/api/sso/callback`);
+      const back = await fetch(callback, { redirect: 'manual' });
+      return back.headers.get('location')!;
+    };
+
+    // Someone else signs in at the provider: still locked, and nobody is created just in time.
+    expect(await finish(await startUnlock(), 'intruder|intruder@unlock.test', new IdpBrowser())).toBe(
+      '/authentication/lock-screen?ssoError=unlock_mismatch',
+    );
+    expect((await valid()).code).toBe('session_locked');
+    expect(
+      await t.database.db.select().from(users).where(eq(users.email, 'intruder@unlock.test')),
+    ).toHaveLength(0);
+
+    // The same person: the same session works again (no new session was made).
+    const before = await t.database.db.select().from(sessions);
+    expect(await finish(await startUnlock(), 'locked-one|locked@unlock.test')).toBe(
+      '/authentication/lock-screen?unlocked=1',
+    );
+    expect((await valid()).success).toBe(true);
+    expect(await t.database.db.select().from(sessions)).toHaveLength(before.length);
+
+    // A local account unlocks with its password, not here.
+    const local = await makeUser(t.database.db, { role: 'customer_user', customerId });
+    const localToken = await login(t.app, local.email, TEST_PASSWORD);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/sso/unlock', headers: as(localToken) });
+    expect(refused.statusCode).toBe(409);
+  });
 });

@@ -1,16 +1,38 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppConfig } from '../../app/config';
 import { homeFor } from '../../app/home';
 import { useLogout } from '../../app/session/logout';
-import { displayName, role, userType } from '../../app/session/storage';
+import { applicationId, chooseApplication, displayName, role, userType } from '../../app/session/storage';
+import { ssoMessage } from '../auth/company/sso-messages';
 import { accountsApi, codeOf, messageOf } from './api';
+
+/**
+ * Where the user was when the lock came and the application they had chosen, kept across the trip
+ * to the company's sign-in page. In localStorage: that trip changes browsing-context group (our
+ * COOP header), which starts the tab's sessionStorage afresh.
+ */
+const RETURN_KEY = 'kestrel.unlockReturn';
+interface UnlockReturn {
+  from: string | null;
+  applicationId: number | null;
+}
+function takeReturn(): UnlockReturn | null {
+  const raw = localStorage.getItem(RETURN_KEY);
+  localStorage.removeItem(RETURN_KEY);
+  try {
+    return raw ? (JSON.parse(raw) as UnlockReturn) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The lock screen of a signed-in user (docs/accounts.md "Lock screen"): the session stays, its
  * token is refused until the password is given again. SSO accounts unlock with a fresh sign-in at
- * their company: the hook for that is `/api/sso/login?unlock=1` (the SSO feature lifts the lock).
+ * their company: `POST /api/sso/unlock` gives the provider's address, the provider sends the browser
+ * back here with `?unlocked=1` (the same session, lifted) or `?ssoError=…`.
  */
 export function UnlockForm() {
   const navigate = useNavigate();
@@ -18,10 +40,39 @@ export function UnlockForm() {
   const config = useAppConfig();
   const logout = useLogout();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => ssoMessage(params.get('ssoError')));
   const [busy, setBusy] = useState(false);
-  const from = (location.state as { from?: string } | null)?.from;
+  const from = (location.state as { from?: string } | null)?.from ?? null;
   const sso = userType() === 'sso';
+  const home = homeFor(role(), config.providerSlug);
+
+  // Back from the provider with the lock lifted: carry on where the user was.
+  const unlocked = params.get('unlocked') === '1';
+  useEffect(() => {
+    if (!unlocked) return;
+    const back = takeReturn();
+    if (back?.applicationId) chooseApplication(back.applicationId);
+    navigate(back?.from || home, { replace: true });
+  }, [unlocked, home, navigate]);
+  const ended = params.get('ssoError') === 'unlock_session_ended';
+
+  const unlockWithProvider = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const back: UnlockReturn = { from, applicationId: applicationId() };
+      localStorage.setItem(RETURN_KEY, JSON.stringify(back));
+      window.location.assign(await accountsApi.ssoUnlockUrl());
+    } catch (err) {
+      if (codeOf(err) === 'unauthorized') {
+        await logout();
+        return;
+      }
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +80,7 @@ export function UnlockForm() {
     setError(null);
     try {
       await accountsApi.unlock(password);
-      navigate(from || homeFor(role(), config.providerSlug), { replace: true });
+      navigate(from || home, { replace: true });
     } catch (err) {
       // The session ended (too many attempts, or its maximum life): sign in again.
       if (codeOf(err) === 'too_many_attempts' || codeOf(err) === 'unauthorized') {
@@ -62,7 +113,7 @@ export function UnlockForm() {
             </Alert>
           ) : null}
           {sso ? (
-            <Button component="a" href="/api/sso/login?unlock=1">
+            <Button onClick={() => void unlockWithProvider()} loading={busy} disabled={ended}>
               Unlock with your company account
             </Button>
           ) : (

@@ -10,6 +10,8 @@ export const accountsApi = {
   forgot: async (email: string) => (await api.post<string>('forgotPassword', { email }, silent)).result,
   lock: async () => (await api.post<string>('sessionLock', {}, silent)).result,
   unlock: async (password: string) => (await api.post<string>('sessionUnlock', { password }, silent)).result,
+  /** Where to sign in again at the company's provider to unlock (docs/accounts.md "Lock screen"). */
+  ssoUnlockUrl: async () => (await api.post<{ url: string }>('sso/unlock', {}, silent)).result.url,
   secondFactor: async () => (await api.get<SecondFactorStatus>('secondFactor', silent)).result,
   startTotp: async () => (await api.post<TotpSetup>('secondFactor/setup', {}, silent)).result,
   confirmTotp: async (code: string) =>

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { customers } from './parties';
-import { users } from './people';
+import { sessions, users } from './people';
 
 export type JitMode = 'off' | 'on';
 
@@ -64,6 +64,11 @@ export const ssoLogins = pgTable(
     idToken: text(),
     sid: text(),
     handedOffAt: at(),
+    /**
+     * Set when this sign-in unlocks a locked session (docs/accounts.md "Lock screen") instead of
+     * creating a new one.
+     */
+    unlockSessionId: text().references(() => sessions.id, { onDelete: 'cascade' }),
   },
   (t) => [index().on(t.expiresAt)],
 );

@@ -22,6 +22,9 @@ export const SSO_MESSAGES: Record<SsoError, string> = {
     'Your company account is not linked to a user of this portal. Ask your administrator to set up your access.',
   unknown_user: 'You do not have an account in this portal yet. Ask your administrator to invite you.',
   deactivated: 'Your account has been deactivated. Contact your administrator.',
+  unlock_mismatch:
+    'Your company sign-in service signed in a different person, so the session stays locked. Unlock with your own account, or sign out.',
+  unlock_session_ended: 'Your session ended while it was locked. Please sign in again.',
 };
 
 export const ssoMessage = (code: string | null) =>

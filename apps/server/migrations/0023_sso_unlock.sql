@@ -1,0 +1,2 @@
+ALTER TABLE "sso_logins" ADD COLUMN "unlock_session_id" text;--> statement-breakpoint
+ALTER TABLE "sso_logins" ADD CONSTRAINT "sso_logins_unlock_session_id_sessions_id_fk" FOREIGN KEY ("unlock_session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;
