@@ -59,6 +59,42 @@ test('EULA gate: a pending version is shown before anything else; accepting open
   await expect(page).toHaveURL(/client-portal/);
 });
 
+test('EULA admin: versions with their state, who accepted, and a later version published', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 1002);
+  await page.goto('/admin/eula');
+  const current = page.getByRole('row', { name: /2026-1/ });
+  await expect(current.getByText('in effect')).toBeVisible();
+  // The person who accepted in the test before is in the report, with their address.
+  await expect(page.getByRole('heading', { name: /Accepted version 2026-1/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: EULA_PENDING })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/eula-admin.png`, fullPage: true });
+
+  const version = `e2e-${Date.now()}`;
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Publish a new version' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Version', { exact: false }).first().fill(version);
+  // Months ahead, so the other tests' users are not asked again.
+  const later = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('In effect from').fill(`${later}T09:00`);
+  await dialog.getByLabel(/Text \(Markdown/).fill('# Changes\n\nClearer words about data.');
+  await dialog.getByText('Preview', { exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Changes' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/eula-publish-preview.png` });
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(version) }).getByText('scheduled')).toBeVisible();
+  // Nobody has accepted it yet.
+  await page
+    .getByRole('row', { name: new RegExp(version) })
+    .getByRole('button', { name: 'Who accepted' })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Accepted version ${version}`) })).toBeVisible();
+  await expect(page.getByText('No data available')).toBeVisible();
+});
+
 test('reset by e-mail: the mailed link sets a new password, which then signs in', async ({ page }) => {
   const since = Date.now();
   await page.goto('/authentication/forgot');

@@ -51,6 +51,8 @@ export const eulaAcceptance = z.object({
   email: z.string(),
   displayName: z.string(),
   customerId: z.number().nullable(),
+  /** Null for the provider's own staff. */
+  customerName: z.string().nullable(),
   version: z.string(),
   acceptedAt: z.string(),
   ip: z.string().nullable(),

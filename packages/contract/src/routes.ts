@@ -61,6 +61,7 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'service-dashboard', label: 'Service dashboard', roles: ['provider_admin', 'service'] },
   { path: 'admin/audit', label: 'Audit trail', roles: ADMINS },
   { path: 'admin/outbox', label: 'Mail outbox', roles: ['provider_admin'] },
+  { path: 'admin/eula', label: 'Licence agreement', roles: ['provider_admin'] },
 ];
 
 export const routePath = (route: PortalRoute, providerSlug: string) =>

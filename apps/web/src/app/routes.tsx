@@ -49,6 +49,7 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'admin/audit': page(() => import('../features/audit/AuditPage')),
   'admin/outbox': page(() => import('../features/outbox/OutboxPage')),
   'identity-providers': page(() => import('../features/identity-providers/IdentityProvidersPage')),
+  'admin/eula': page(() => import('../features/eula-admin/EulaAdminPage')),
   'hc-dashboard1': builtIn,
   'hc-dashboard2': builtIn,
   'hc-dashboard3': builtIn,

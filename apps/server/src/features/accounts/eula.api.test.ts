@@ -11,9 +11,11 @@ describe('EULA: publish, gate, accept, report', () => {
   let userId: number;
   let userEmail: string;
   let adminEmail: string;
+  let customer: { id: number; name: string };
   beforeAll(async () => {
     t = await buildTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    const customerId = (await makeCustomer(t.database.db)).id;
+    customer = await makeCustomer(t.database.db);
+    const customerId = customer.id;
     const a = await makeUser(t.database.db, { role: 'provider_admin' });
     const u = await makeUser(t.database.db, { role: 'customer_user', customerId });
     userId = u.id;
@@ -118,7 +120,7 @@ describe('EULA: publish, gate, accept, report', () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/ha/eula/acceptances', headers: as(admin) });
     expect(r.statusCode).toBe(200);
     expect(r.json().result).toEqual([
-      expect.objectContaining({ userId, version: '2026-1', ip: '127.0.0.1' }),
+      expect.objectContaining({ userId, version: '2026-1', ip: '127.0.0.1', customerName: customer.name }),
     ]);
     const only2 = await t.app.inject({
       method: 'GET',

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../platform/admin/audit';
 import type { DbOrTx } from '../../platform/db';
-import { eulaAcceptances, eulaVersions, users } from '../../platform/db/schema';
+import { customers, eulaAcceptances, eulaVersions, users } from '../../platform/db/schema';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
@@ -113,12 +113,14 @@ export async function eulaReport(db: DbOrTx, scope: Scope, version?: string): Pr
       email: users.email,
       displayName: users.displayName,
       customerId: users.customerId,
+      customerName: customers.name,
       version: eulaAcceptances.eulaVersion,
       acceptedAt: eulaAcceptances.acceptedAt,
       ip: eulaAcceptances.ip,
     })
     .from(eulaAcceptances)
     .innerJoin(users, eq(users.id, eulaAcceptances.userId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
     .where(
       and(
         version ? eq(eulaAcceptances.eulaVersion, version) : undefined,

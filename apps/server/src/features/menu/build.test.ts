@@ -42,7 +42,10 @@ describe('administration pages are in the menu of those who may open them', () =
   };
 
   it('the provider admin finds the audit trail and the mail outbox; customer admins the audit trail only', () => {
-    expect(states(1002, 'provider_admin')).toEqual(expect.arrayContaining(['admin/audit', 'admin/outbox']));
+    expect(states(1002, 'provider_admin')).toEqual(
+      expect.arrayContaining(['admin/audit', 'admin/outbox', 'admin/eula']),
+    );
+    expect(states(1001, 'customer_admin')).not.toContain('admin/eula');
     expect(states(1001, 'customer_admin')).toContain('admin/audit');
     expect(states(1001, 'customer_admin')).not.toContain('admin/outbox');
     expect(states(1001, 'customer_user')).not.toContain('admin/audit');

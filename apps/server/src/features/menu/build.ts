@@ -169,6 +169,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
               link('Audit trail', 'admin/audit'),
               link('Mail outbox', 'admin/outbox'),
               link('Company sign-in', 'identity-providers'),
+              link('Licence agreement', 'admin/eula'),
             ],
           },
           ...sales,
