@@ -84,10 +84,26 @@ test('a provider admin adds an identity provider on its page', async ({ page, re
   await dialog.getByLabel('Client id').fill(E2E_IDP_CLIENTS[0]!);
   await dialog.getByLabel('Client secret').fill(E2E_IDP_SECRET);
   await dialog.getByLabel('E-mail domains').fill('page-made.test');
+  // Just-in-time creation with a role and the sites new people may see.
+  await dialog.getByLabel('Create unknown people when they first sign in').check();
+  // By keyboard, as the customer choice above: the first role (customer user), the first site.
+  await dialog.getByLabel('Role of people created this way').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Role of people created this way').first()).toHaveValue('Customer user');
+  await dialog.getByLabel('Sites they may see').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: `${SHOTS}/identity-provider-jit.png` });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   const row = page.getByRole('row', { name: /Page-made sign-in/ });
   await expect(row).toContainText('page-made.test');
+  await expect(row).toContainText('created as Customer user · 1 site');
+  const saved = await request.get('/api/ha/identityProviders', { headers: { 'x-access-token': token } });
+  const made = (await saved.json()).result.find((p: { name: string }) => p.name === 'Page-made sign-in');
+  expect(made.jitSiteIds).toHaveLength(1);
   await expect(page.getByText('/api/sso/callback')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/identity-providers.png`, fullPage: true });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { useDeleteIdentityProvider, useIdentityProviders } from './api';
-import { ProviderForm } from './ProviderForm';
+import { ProviderForm, roleLabel } from './ProviderForm';
 
 /** identity-providers: company sign-in per customer and for the provider's staff (docs/sso.md). */
 export default function IdentityProvidersPage() {
@@ -58,7 +58,11 @@ export default function IdentityProvidersPage() {
                       <Code>{p.issuer}</Code>
                     </Table.Td>
                     <Table.Td>{p.domains.join(', ') || '—'}</Table.Td>
-                    <Table.Td>{p.jitMode === 'on' ? `created as ${p.jitRole}` : 'refused'}</Table.Td>
+                    <Table.Td>
+                      {p.jitMode === 'on'
+                        ? `created as ${roleLabel(p.jitRole ?? '')}${p.jitSiteIds.length ? ` · ${p.jitSiteIds.length} site${p.jitSiteIds.length === 1 ? '' : 's'}` : ''}`
+                        : 'refused'}
+                    </Table.Td>
                     <Table.Td>
                       <Badge color={p.active ? 'green' : 'gray'}>{p.active ? 'active' : 'off'}</Badge>
                     </Table.Td>

@@ -1,6 +1,18 @@
 import type { IdentityProvider } from '@kestrel/contract';
-import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useAdminSites } from '../../api/admin';
 import { HttpError } from '../../api/client';
 import { useCustomerChoices, useSaveIdentityProvider } from './api';
 
@@ -13,6 +25,10 @@ const STAFF_ROLES = [
   { value: 'service', label: 'Service engineer' },
   { value: 'sales', label: 'Sales representative' },
 ];
+
+/** How a role reads in the list: 'Customer user', not 'customer_user'. */
+export const roleLabel = (role: string) =>
+  [...CUSTOMER_ROLES, ...STAFF_ROLES].find((r) => r.value === role)?.label ?? role;
 
 function problem(error: unknown): string | null {
   if (!error) return null;
@@ -44,7 +60,14 @@ export function ProviderForm({
   const [active, setActive] = useState(provider?.active ?? true);
   const [jit, setJit] = useState(provider?.jitMode === 'on');
   const [jitRole, setJitRole] = useState<string | null>(provider?.jitRole ?? null);
+  const [jitSites, setJitSites] = useState<string[]>(provider?.jitSiteIds.map(String) ?? []);
   const staff = customer === STAFF;
+  const customerId = !customer || staff ? null : Number(customer);
+  // New people of a customer see the sites chosen here (docs/sso.md "Just-in-time creation").
+  const sites = useAdminSites(
+    { customerId: customerId === null ? undefined : String(customerId), active: 'true', limit: '500' },
+    jit && customerId !== null,
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,6 +88,7 @@ export function ProviderForm({
           jitMode: jit ? 'on' : 'off',
           jitRole: jit ? (jitRole as never) : null,
           jitApplicationIds: jit ? (staff ? [1002, 1003] : [1001]) : [],
+          jitSiteIds: jit && !staff ? jitSites.map(Number) : [],
         },
       });
       onDone();
@@ -92,7 +116,10 @@ export function ProviderForm({
           required
           searchable
           value={customer}
-          onChange={(v) => setCustomer(v ?? '')}
+          onChange={(v) => {
+            setCustomer(v ?? '');
+            setJitSites([]);
+          }}
           data={[
             { value: STAFF, label: 'Our own staff' },
             ...(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
@@ -134,13 +161,27 @@ export function ProviderForm({
           onChange={(e) => setJit(e.currentTarget.checked)}
         />
         {jit ? (
-          <Select
-            label="Role of people created this way"
-            required
-            value={jitRole}
-            onChange={setJitRole}
-            data={staff ? STAFF_ROLES : CUSTOMER_ROLES}
-          />
+          <>
+            <Select
+              label="Role of people created this way"
+              required
+              value={jitRole}
+              onChange={setJitRole}
+              data={staff ? STAFF_ROLES : CUSTOMER_ROLES}
+            />
+            {customerId !== null ? (
+              <MultiSelect
+                label="Sites they may see"
+                description="None chosen: they see no site until an administrator gives them access."
+                searchable
+                value={jitSites}
+                onChange={setJitSites}
+                data={(sites.data?.rows ?? []).map((site) => ({ value: String(site.id), label: site.name }))}
+                placeholder={sites.isPending ? 'Loading sites…' : 'Choose sites'}
+                nothingFoundMessage="This customer has no active site"
+              />
+            ) : null}
+          </>
         ) : (
           <Text size="xs" c="dimmed">
             Off: only people who already have a company sign-in account in the portal can sign in.
