@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_PASSWORD } from '../global-setup';
 import { expect, LOGIN, signIn, test } from '../support/fixtures';
@@ -187,6 +188,23 @@ test('invitation, then TOTP: registration sets the password; enrolment; sign-in 
   await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  // The QR code a phone's camera reads carries the same key: drawn to pixels, then decoded.
+  const qr = page.getByTestId('totp-qr');
+  await expect(qr).toBeVisible();
+  const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 360;
+    canvas.height = 360;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, 360, 360);
+    g.drawImage(img, 0, 0, 360, 360);
+    return Array.from(g.getImageData(0, 0, 360, 360).data);
+  });
+  const decoded = jsQR(Uint8ClampedArray.from(pixels), 360, 360);
+  expect(decoded?.data).toMatch(/^otpauth:\/\/totp\//);
+  expect(new URL(decoded!.data).searchParams.get('secret')).toBe(secret);
   await page.screenshot({ path: `${SHOTS}/totp-enrol.png` });
   await card.getByLabel('Code from the app').fill(totp.generate());
   await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();

@@ -2,6 +2,7 @@ import type { TotpSetup } from '@kestrel/contract';
 import { Alert, Button, Code, List, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { accountsApi, messageOf } from './api';
+import { SetupQrCode } from './SetupQrCode';
 
 /**
  * Setting up the authenticator app (docs/accounts.md "Second factor"): the secret (typed in or
@@ -61,9 +62,10 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
       ) : (
         <>
           <Text size="sm">
-            In your authenticator app, add an account with this key (or open the{' '}
+            Scan this code with your authenticator app (or add an account with the key below, or open the{' '}
             <a href={setup.uri}>set-up link</a> on your phone), then enter the 6-digit code it shows.
           </Text>
+          <SetupQrCode uri={setup.uri} />
           <Code block data-testid="totp-secret">
             {setup.secret}
           </Code>
