@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoveryCodes } from '../../platform/db/schema';
+import { recoveryCodes, users } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeUser, TEST_PASSWORD } from '../../test/factories';
 
 describe('TOTP second factor', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ LOGIN_RATE_LIMIT: '1000', TOTP_REQUIRED_FOR_PROVIDER: 'true' });
+    t = await buildTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      TOTP_REQUIRED_FOR_PROVIDER: 'true',
+      // With the secrets key set, TOTP keys are sealed at rest.
+      SSO_SECRET_KEY: 'b'.repeat(64),
+    });
   });
   afterAll(() => t.close());
 
@@ -52,6 +57,10 @@ describe('TOTP second factor', () => {
     const stored = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(stored.some((s) => s.codeHash === c)).toBe(false);
+    // The key itself is sealed (AES-256-GCM), not stored as the app shows it.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.totpSecret).toMatch(/^v1\./);
+    expect(row!.totpSecret).not.toContain(setup.secret);
     expect((await call('GET', '/api/secondFactor', token)).json().result).toMatchObject({
       enabled: true,
       recoveryCodesLeft: 10,

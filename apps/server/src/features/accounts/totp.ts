@@ -9,6 +9,7 @@ import { liftRestriction, type ResolvedSession, revokeSession } from '../../plat
 import type { DbOrTx } from '../../platform/db';
 import { recoveryCodes, sessions, users } from '../../platform/db/schema';
 import { badRequest, forbidden, HttpError } from '../../platform/errors';
+import { SecretBox } from '../../platform/sso/secret-box';
 import { secondFactorRequired } from './second-factor-policy';
 
 /**
@@ -66,6 +67,24 @@ export async function secondFactorStatus(
   };
 }
 
+/**
+ * TOTP secrets at rest: sealed with SSO_SECRET_KEY (AES-256-GCM, bound to the user's id) when the
+ * key is configured, as the identity providers' secrets are; without it (the embedded demo) they are
+ * stored as they are. A sealed value starts with 'v1.', which base32 never does, so both read back.
+ */
+const totpContext = (userId: number) => `totp:${userId}`;
+function sealTotp(app: FastifyInstance, userId: number, secret: string): string {
+  const key = app.config.SSO_SECRET_KEY;
+  return key ? new SecretBox(key).seal(secret, totpContext(userId)) : secret;
+}
+function openTotp(app: FastifyInstance, userId: number, stored: string): string {
+  if (!stored.startsWith('v1.')) return stored;
+  const key = app.config.SSO_SECRET_KEY;
+  if (!key)
+    throw new HttpError(500, 'server_error', 'SSO_SECRET_KEY is needed to read two-step sign-in keys.');
+  return new SecretBox(key).open(stored, totpContext(userId));
+}
+
 /** Step 1 of enrolment: a new secret, kept aside until a code from it proves the app has it. */
 export async function startEnrolment(app: FastifyInstance, session: ResolvedSession): Promise<TotpSetup> {
   const user = await loadUser(app.db, session.user.id);
@@ -80,7 +99,10 @@ export async function startEnrolment(app: FastifyInstance, session: ResolvedSess
     );
   }
   const secret = new Secret({ size: 20 }).base32;
-  await app.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  await app.db
+    .update(users)
+    .set({ totpPendingSecret: sealTotp(app, user.id, secret) })
+    .where(eq(users.id, user.id));
   return { secret, uri: totpFor(secret, user.email, app.config.PRODUCT_NAME).toString() };
 }
 
@@ -118,7 +140,7 @@ export async function confirmEnrolment(
   if (user.totpEnabledAt) throw new HttpError(409, 'conflict', 'Two-step sign-in is already on.');
   if (!user.totpPendingSecret)
     throw badRequest('Start the set-up first: no authenticator app is being added.');
-  const step = matchingStep(user.totpPendingSecret, code, now);
+  const step = matchingStep(openTotp(app, user.id, user.totpPendingSecret), code, now);
   if (step == null) throw badRequest(WRONG_CODE);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await app.db.transaction(async (tx) => {
@@ -182,7 +204,7 @@ async function useCode(
 export async function verifySecondFactor(app: FastifyInstance, session: ResolvedSession, code: string) {
   const user = await loadUser(app.db, session.user.id);
   if (!user.totpSecret) throw badRequest('Two-step sign-in is not set up for this account.');
-  const result = await useCode(app, user.id, user.totpSecret, code);
+  const result = await useCode(app, user.id, openTotp(app, user.id, user.totpSecret), code);
   if (result === true) {
     await liftRestriction(app.db, session.sessionId, app.now());
     return;
@@ -219,7 +241,7 @@ export async function disableSecondFactor(
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
     throw badRequest('The password is not correct.');
   }
-  const result = await useCode(app, user.id, user.totpSecret, input.code);
+  const result = await useCode(app, user.id, openTotp(app, user.id, user.totpSecret), input.code);
   if (result !== true) throw badRequest(result);
   await app.db.transaction(async (tx) => {
     await tx
