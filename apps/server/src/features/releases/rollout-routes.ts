@@ -60,16 +60,14 @@ export async function insertRollout(
     ...new Map(p.devices.filter((d) => d.needsApproval).map((d) => [d.siteId, d])).values(),
   ];
   if (approvalSites.length) {
-    await tx
-      .insert(rolloutApprovals)
-      .values(
-        approvalSites.map((d) => ({
-          rolloutId: rollout!.id,
-          siteId: d.siteId,
-          customerId: d.customerId,
-          createdAt: p.now,
-        })),
-      );
+    await tx.insert(rolloutApprovals).values(
+      approvalSites.map((d) => ({
+        rolloutId: rollout!.id,
+        siteId: d.siteId,
+        customerId: d.customerId,
+        createdAt: p.now,
+      })),
+    );
   }
   try {
     // A savepoint, so a clash with another rollout can be told apart and answered as 409.
@@ -257,6 +255,10 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
               state: rule.to,
               updatedAt: now,
               haltReason: rule.to === 'active' ? null : r!.haltReason,
+              // Resuming after a halt accepts the failures of the wave that halted it.
+              ...(r!.state === 'halted' && rule.to === 'active'
+                ? { failuresAcceptedThroughWave: r!.currentWave }
+                : {}),
               finishedAt: rule.to === 'cancelled' ? now : null,
             })
             .where(and(eq(rollouts.id, id), eq(rollouts.state, r!.state)));
