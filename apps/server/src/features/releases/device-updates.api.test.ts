@@ -5,8 +5,8 @@ import { issueDeviceKey } from '../../platform/auth/device-keys';
 import { devices } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite, makeUser, TEST_PASSWORD } from '../../test/factories';
-import { packageBytes, packageEnv, releasedVersion, sha256 } from './release-test-kit';
 import { parseRange } from './device-updates';
+import { packageBytes, packageEnv, releasedVersion, sha256 } from './release-test-kit';
 
 /** The device side (docs/releases.md §6): offers, resumable range downloads, and reports. */
 describe('device updates', () => {
@@ -16,7 +16,13 @@ describe('device updates', () => {
   const bytes = packageBytes(100_000, 7);
   const key: Record<string, string> = {};
   const id: Record<string, number> = {};
-  let offer: { deploymentId: number; sha256: string; sizeBytes: number; downloadPath: string; version: string };
+  let offer: {
+    deploymentId: number;
+    sha256: string;
+    sizeBytes: number;
+    downloadPath: string;
+    version: string;
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(packageEnv());
@@ -55,7 +61,12 @@ describe('device updates', () => {
 
   const dev = (serial: string) => ({ 'x-device-key': key[serial]! });
   const report = (serial: string, deploymentId: number, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/device/updates/${deploymentId}/progress`, headers: dev(serial), payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/device/updates/${deploymentId}/progress`,
+      headers: dev(serial),
+      payload,
+    });
 
   it('learns of its offer in the heartbeat answer and by GET /api/device/updates', async () => {
     const beat = await t.app.inject({
@@ -66,7 +77,12 @@ describe('device updates', () => {
     });
     expect(beat.statusCode, beat.body).toBe(200);
     offer = beat.json().result.update;
-    expect(offer).toMatchObject({ version: '6.3.0', sizeBytes: 100_000, sha256: sha256(bytes), state: 'offered' });
+    expect(offer).toMatchObject({
+      version: '6.3.0',
+      sizeBytes: 100_000,
+      sha256: sha256(bytes),
+      state: 'offered',
+    });
     const polled = await t.app.inject({ url: '/api/device/updates', headers: dev('ONE') });
     expect(polled.json().result.offer.deploymentId).toBe(offer.deploymentId);
     const elsewhere = await t.app.inject({ url: '/api/device/updates', headers: dev('ELSEWHERE') });
@@ -105,7 +121,9 @@ describe('device updates', () => {
     const d = offer.deploymentId;
     const skip = await report('ONE', d, { state: 'updated' });
     expect(skip.statusCode).toBe(409);
-    expect(skip.json().message).toBe('Cannot report updated: a device that is offered cannot become updated.');
+    expect(skip.json().message).toBe(
+      'Cannot report updated: a device that is offered cannot become updated.',
+    );
     expect((await report('ONE', d, { state: 'downloading', progress: 40 })).json().result).toEqual({
       deploymentId: d,
       state: 'downloading',
@@ -127,9 +145,10 @@ describe('device updates', () => {
       newestAvailable: { version: '6.3.0' },
       deployment: { state: 'installing', version: '6.3.0', progress: 100 },
     });
-    expect((await t.app.inject({ url: `/api/ha/devices/${id.ELSEWHERE}/software`, headers: as(customerUser) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ url: `/api/ha/devices/${id.ELSEWHERE}/software`, headers: as(customerUser) }))
+        .statusCode,
+    ).toBe(404);
 
     // The heartbeat that reports the new version confirms 'updated'.
     const beat = await t.app.inject({
@@ -139,7 +158,10 @@ describe('device updates', () => {
       payload: { softwareVersion: '6.3.0' },
     });
     expect(beat.json().result.update).toBeNull();
-    const after = await t.app.inject({ url: `/api/ha/devices/${id.ONE}/software`, headers: as(customerUser) });
+    const after = await t.app.inject({
+      url: `/api/ha/devices/${id.ONE}/software`,
+      headers: as(customerUser),
+    });
     expect(after.json().result).toMatchObject({
       installedVersion: '6.3.0',
       newestAvailable: null,

@@ -15,10 +15,11 @@ import type { Tx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { deployments, rolloutApprovals, rollouts } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
-import { conflict, forbidden, HttpError, invalidBodyField } from '../../platform/errors';
+import { conflict, forbidden, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { advance } from './engine';
 import { DEPLOYERS } from './policy';
+import { refuse } from './refusals';
 import { releaseById } from './release-rows';
 import { rollbackCandidates } from './rollback';
 import { listRollouts, rolloutProgress } from './rollout-view';
@@ -155,7 +156,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (!s.devices.length) {
-          throw invalidBodyField(
+          throw refuse(
             'targets',
             s.excluded.length
               ? `none of the ${s.excluded.length} matching devices can take ${release.version} (see the preview for why)`
@@ -353,7 +354,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
     });
     if (release.state !== 'released') {
-      throw invalidBodyField(
+      throw refuse(
         'releaseId',
         `release ${release.version} is ${release.state}; only released versions can be deployed`,
       );
