@@ -131,6 +131,9 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         'https://login.example.com/tenant',
         // A one-time code (TOTP: six digits).
         '123456',
+        // A software version (releases) and a clock time (maintenance windows).
+        '1.0.0',
+        '01:00',
       ];
       // A password link's token has a fixed shape (pl_ and 43 base64url characters).
       if (key === 'token') return [`pl_${'A'.repeat(43)}`];
@@ -142,8 +145,10 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
     }
     case 'array': {
       if (Array.isArray(chosen)) return [chosen];
+      // One-element arrays of the element's candidates, the picked one first (a picker may name a
+      // key by a pattern that also catches a list of something else, e.g. deviceTypes).
       const element = candidates(d.element!, pick, key);
-      return element.length ? [[element[0]]] : [[]];
+      return element.length ? element.map((e) => [e]) : [[]];
     }
     case 'union':
       return d.options!.flatMap((o) => candidates(o, pick, key));
