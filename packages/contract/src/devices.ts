@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedRange, id, idText, instantText, line } from './bounds';
+import { deviceOffer } from './releases';
 import { deviceTypes, onboardingStates, TUBE_LIFE_STATUSES } from './status';
 
 /**
@@ -182,4 +183,6 @@ export const heartbeatResult = z.object({
   deviceId: z.number(),
   receivedAt: instant,
   connectionStatus: connectionStatusSchema,
+  /** A software update offered to the device (docs/releases.md), null when none. */
+  update: deviceOffer.nullable().optional(),
 });

@@ -38,6 +38,8 @@ export const releaseDetails = z.object({
   releasedAt: z.string(),
   deviceTypes: z.array(z.string()),
   notes: z.array(z.object({ kind: releaseNoteKind, text: z.string() })),
+  /** Release notes in Markdown (docs/releases.md); the itemised `notes` stay for older releases. */
+  notesMarkdown: z.string().optional(),
 });
 export type ReleaseDetails = z.infer<typeof releaseDetails>;
 
