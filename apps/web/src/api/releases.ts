@@ -77,7 +77,8 @@ export const useDeployPreview = (body: DeployRequest | null) =>
     placeholderData: keepPreviousData,
     retry: false,
     queryFn: async () =>
-      (await request<DeployPreview>('ha/deployPackage/preview', { method: 'POST', body, silent: true })).result,
+      (await request<DeployPreview>('ha/deployPackage/preview', { method: 'POST', body, silent: true }))
+        .result,
   });
 
 export function useDeploy() {

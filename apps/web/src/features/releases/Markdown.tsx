@@ -1,4 +1,4 @@
-import { TypographyStylesProvider } from '@mantine/core';
+import { Typography } from '@mantine/core';
 import ReactMarkdown from 'react-markdown';
 
 /**
@@ -7,7 +7,7 @@ import ReactMarkdown from 'react-markdown';
  */
 export function Markdown({ text }: { text: string }) {
   return (
-    <TypographyStylesProvider fz="sm">
+    <Typography fz="sm">
       <ReactMarkdown
         skipHtml
         components={{
@@ -24,6 +24,6 @@ export function Markdown({ text }: { text: string }) {
       >
         {text}
       </ReactMarkdown>
-    </TypographyStylesProvider>
+    </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReleaseInfo } from '@kestrel/contract';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { formProblem } from '../admin-common/form-errors';
@@ -46,7 +46,8 @@ export function PackageUpload({ release }: { release: ReleaseInfo }) {
       setFile(null);
       toast({ type: 'success', msg: `The package of ${r.version} was uploaded and its checksum checked.` });
     } catch (e) {
-      if ((e as Error).name === 'AbortError') setPhase({ step: 'failed', message: 'The upload was stopped.' });
+      if ((e as Error).name === 'AbortError')
+        setPhase({ step: 'failed', message: 'The upload was stopped.' });
       else
         setPhase({
           step: 'failed',

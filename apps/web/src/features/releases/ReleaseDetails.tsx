@@ -124,7 +124,8 @@ function Release({ r }: { r: ReleaseInfo }) {
         {r.package ? (
           <Stack gap={4} mb="sm" data-testid="package-facts">
             <Text size="sm">
-              {r.package.fileName} · {formatBytes(r.package.sizeBytes)} · uploaded {when(r.package.uploadedAt)}
+              {r.package.fileName} · {formatBytes(r.package.sizeBytes)} · uploaded{' '}
+              {when(r.package.uploadedAt)}
             </Text>
             <Text size="sm">
               SHA-256 <Code>{r.package.sha256}</Code>
@@ -141,7 +142,11 @@ function Release({ r }: { r: ReleaseInfo }) {
         <Title order={2} size="h4" id="notes-heading" mb="sm">
           Release notes
         </Title>
-        {r.notesMarkdown.trim() ? <Markdown text={r.notesMarkdown} /> : <Text c="dimmed">No data available</Text>}
+        {r.notesMarkdown.trim() ? (
+          <Markdown text={r.notesMarkdown} />
+        ) : (
+          <Text c="dimmed">No data available</Text>
+        )}
       </Card>
       <Modal
         opened={editing}

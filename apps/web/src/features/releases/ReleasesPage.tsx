@@ -1,5 +1,16 @@
 import type { ReleaseSummary } from '@kestrel/contract';
-import { Anchor, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useReleases } from '../../api/releases';
@@ -10,7 +21,8 @@ import { ReleaseForm } from './ReleaseForm';
 import { ReleaseStateBadge } from './ReleaseStateBadge';
 import { formatBytes } from './upload';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
+const day = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
 
 /** releases: every release with its state, or one release with ?release= (docs/releases.md §1). */
 export default function ReleasesPage() {
@@ -115,8 +127,17 @@ function ReleaseTable({ rows }: { rows: ReleaseSummary[] }) {
 }
 
 /** Size and the start of the SHA-256 when the list has them; "No package yet" otherwise. */
-function PackageCell({ r }: { r: ReleaseSummary & { package?: { sizeBytes: number; sha256: string } | null } }) {
-  if (!r.hasPackage) return <Text size="sm" c="dimmed">No package yet</Text>;
+function PackageCell({
+  r,
+}: {
+  r: ReleaseSummary & { package?: { sizeBytes: number; sha256: string } | null };
+}) {
+  if (!r.hasPackage)
+    return (
+      <Text size="sm" c="dimmed">
+        No package yet
+      </Text>
+    );
   if (!r.package) return <Text size="sm">Uploaded</Text>;
   return (
     <Text size="sm" title={`SHA-256 ${r.package.sha256}`}>

@@ -26,7 +26,12 @@ describe('the deploy request built from the wizard', () => {
     const r = deployRequestOf({ ...emptyDraft(7), deviceTypes: ['3D'], firstWavePercent: 25 });
     expect(r).toEqual({
       releaseId: 7,
-      targets: { customerIds: undefined, siteIds: undefined, deviceTypes: ['3D'], currentVersions: undefined },
+      targets: {
+        customerIds: undefined,
+        siteIds: undefined,
+        deviceTypes: ['3D'],
+        currentVersions: undefined,
+      },
       waves: { firstWavePercent: 25 },
       failureThresholdPercent: 20,
     });

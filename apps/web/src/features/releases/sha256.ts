@@ -66,7 +66,8 @@ export class Sha256 {
     }
     let [a, b2, c, d, e, f, g, h] = this.h as unknown as number[];
     for (let t = 0; t < 64; t++) {
-      const t1 = (h! + (rotr(e!, 6) ^ rotr(e!, 11) ^ rotr(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[t]! + w[t]!) | 0;
+      const t1 =
+        (h! + (rotr(e!, 6) ^ rotr(e!, 11) ^ rotr(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[t]! + w[t]!) | 0;
       const t2 = ((rotr(a!, 2) ^ rotr(a!, 13) ^ rotr(a!, 22)) + ((a! & b2!) ^ (a! & c!) ^ (b2! & c!))) | 0;
       h = g;
       g = f;
