@@ -67,6 +67,7 @@ async function main() {
       recentDays: config.DEMO_RECENT_DAYS,
       now: new Date(),
       log: (line) => console.log(line),
+      packageDir: config.packageDir,
     });
     demoState = first.state;
     if (first.images) {

@@ -1,10 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../platform/db';
 import {
   dashboards,
   dashboardWidgets,
-  deployments,
-  devices,
   eulaAcceptances,
   eulaVersions,
   messages,
@@ -13,11 +11,12 @@ import {
   users,
 } from '../platform/db/schema';
 import { DEMO_LOGINS, EULA_PENDING_LOGIN } from './people';
+import { createDemoReleases, notesMarkdown } from './releases';
 
 const DAY = 86_400_000;
 
-/** Releases with notes, deployments in every state, messages, and saved and template dashboards. */
-export async function createDemoContent(db: Db, now: Date): Promise<void> {
+/** Releases with notes (and a deployable one and a draft), messages, and saved and template dashboards. */
+export async function createDemoContent(db: Db, now: Date, packageDir?: string): Promise<void> {
   await db.transaction(async (tx) => {
     const released = [
       { version: '6.2.1', title: 'Aurora 6.2.1', daysAgo: 20, deviceTypes: ['3D', 'COMBO'] },
@@ -46,31 +45,18 @@ export async function createDemoContent(db: Db, now: Date): Promise<void> {
         .values({
           version: r.version,
           title: r.title,
+          state: 'released',
           releasedAt: new Date(now.getTime() - r.daysAgo * DAY),
           deviceTypes: r.deviceTypes,
+          minFromVersion: r.version.startsWith('6.') ? '6.0.0' : '5.0.0',
+          notesMarkdown: notesMarkdown(notes[r.version]!),
         })
         .returning({ id: releases.id });
       await tx
         .insert(releaseNotes)
         .values(notes[r.version]!.map(([kind, text], sort) => ({ releaseId: row!.id, kind, text, sort })));
-      if (r.version === '6.2.1') {
-        const targets = await tx.select().from(devices).orderBy(asc(devices.id));
-        const eligible = targets.filter((d) => d.customerId !== null && r.deviceTypes.includes(d.deviceType));
-        await tx.insert(deployments).values(
-          eligible.map((d, i) => ({
-            releaseId: row!.id,
-            deviceId: d.id,
-            customerId: d.customerId,
-            status: (i % 5 === 0 ? 'todo' : i % 5 === 1 ? 'inprogress' : 'completed') as
-              | 'todo'
-              | 'inprogress'
-              | 'completed',
-            requestedAt: new Date(now.getTime() - 15 * DAY),
-            completedAt: i % 5 > 1 ? new Date(now.getTime() - (10 - (i % 7)) * DAY) : null,
-          })),
-        );
-      }
     }
+    await createDemoReleases(tx, now, packageDir);
 
     // Tube alerts are raised by the tube forecast itself (see load-fleet).
     await tx.insert(messages).values([

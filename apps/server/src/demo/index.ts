@@ -31,6 +31,8 @@ export interface DemoOptions {
   recentDays?: number;
   now: Date;
   log: (line: string) => void;
+  /** Where the demo's release package is written (PACKAGE_DIR); without it the demo release has none. */
+  packageDir?: string;
 }
 
 /** Load the demo fleet, people and content into an empty database, all of it. Returns the images stored. */
@@ -90,7 +92,7 @@ export async function prepareDemo(
       await createDemoPeople(db, password);
       await createDemoAdministration(db, anchor);
     }
-    await createDemoContent(db, anchor);
+    await createDemoContent(db, anchor, opts.packageDir);
     state.prepared = true;
     await patchDemoState(db, { prepared: true });
   }

@@ -132,6 +132,14 @@ const schema = z.object({
     .int()
     .min(1024, 'must be at least 1024')
     .default(512 * 1024 * 1024),
+  /** Where release packages are kept (docs/releases.md §1); default `<DATA_DIR>/packages`. */
+  PACKAGE_DIR: z.string().min(1).optional(),
+  /** Largest release package, in bytes: uploads are streamed to PACKAGE_DIR, never held in memory. */
+  PACKAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be at least 1024')
+    .default(2 * 1024 * 1024 * 1024),
   CONNECTION_YELLOW_MINUTES: positive('a positive number of minutes').default(30),
   CONNECTION_RED_MINUTES: positive('a positive number of minutes').default(24 * 60),
   /** How often connection status is re-evaluated for devices that went quiet. */
@@ -202,7 +210,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string; packageDir: string };
 
 export class ConfigError extends Error {}
 
@@ -238,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    packageDir: path.resolve(c.PACKAGE_DIR ?? path.join(c.DATA_DIR, 'packages')),
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

@@ -2,6 +2,7 @@ import { DEVICE_KEY_HEADER, envelope, heartbeatRequest, heartbeatResult } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deviceAccess } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
+import { checkInForUpdates } from '../releases/device-updates';
 import { recordHeartbeat } from './heartbeat';
 
 /**
@@ -37,7 +38,9 @@ export const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
       const deviceId = request.device!.id;
       const now = app.now();
       const { connectionStatus } = await recordHeartbeat(app.db, app.config, deviceId, request.body, now);
-      return ok({ deviceId, receivedAt: now.toISOString(), connectionStatus });
+      // The answer carries the device's software update offer, if any (docs/releases.md §6).
+      const update = await checkInForUpdates(app.db, deviceId, request.body.softwareVersion, now);
+      return ok({ deviceId, receivedAt: now.toISOString(), connectionStatus, update });
     },
   );
 };

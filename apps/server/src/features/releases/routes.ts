@@ -1,17 +1,31 @@
 import { envelope, releaseDetails } from '@kestrel/contract';
-import { asc, desc, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicAccess } from '../../platform/auth/access';
 import { releaseNotes, releases } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
+import { approvalRoutes } from './approval-routes';
+import { deviceUpdateRoutes } from './device-routes';
+import { releaseAdminRoutes } from './release-routes';
+import { rolloutRoutes } from './rollout-routes';
+import { releaseSettingsRoutes } from './settings-routes';
+import { deviceSoftwareRoutes } from './software-route';
 
 /**
  * `GET /api/releasenotedetails`: the provider's published release notes. Public, because the
  * release-notes page lives in the public area (product §2) and notes hold no customer data;
- * only releases whose date has come are shown.
+ * only released versions (docs/releases.md §1) whose date has come are shown — never drafts or
+ * withdrawn ones.
  */
 export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(releaseAdminRoutes);
+  await app.register(releaseSettingsRoutes);
+  await app.register(rolloutRoutes);
+  await app.register(approvalRoutes);
+  await app.register(deviceUpdateRoutes);
+  await app.register(deviceSoftwareRoutes);
+
   app.get(
     '/releasenotedetails',
     {
@@ -22,7 +36,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(releases)
-        .where(lte(releases.releasedAt, app.now()))
+        .where(and(eq(releases.state, 'released'), lte(releases.releasedAt, app.now())))
         .orderBy(desc(releases.releasedAt), desc(releases.id));
       const notes = rows.length
         ? await app.db
@@ -41,9 +55,10 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
           id: r.id,
           version: r.version,
           title: r.title,
-          releasedAt: r.releasedAt.toISOString(),
+          releasedAt: r.releasedAt!.toISOString(),
           deviceTypes: r.deviceTypes,
           notes: notes.filter((n) => n.releaseId === r.id).map((n) => ({ kind: n.kind, text: n.text })),
+          notesMarkdown: r.notesMarkdown,
         })),
       );
     },

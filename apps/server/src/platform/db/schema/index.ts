@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './deployments';
 export * from './devices';
 export * from './dose-reports';
 export * from './facts';

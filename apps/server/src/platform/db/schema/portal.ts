@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import type { ReleaseState } from '@kestrel/contract';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { devices } from './devices';
 import { customers } from './parties';
@@ -54,13 +55,30 @@ export const settings = pgTable(
   (t) => [unique('settings_key').on(t.customerId, t.key).nullsNotDistinct()],
 );
 
+/**
+ * Software releases (docs/releases.md §1): state draft → released → withdrawn; only released
+ * ones are public and deployable. The package file lives in the package store under
+ * `packageKey`, with its size and SHA-256.
+ */
 export const releases = pgTable('releases', {
   id: id(),
   version: text().notNull().unique(),
   title: text().notNull(),
-  releasedAt: at().notNull(),
+  state: text().$type<ReleaseState>().notNull().default('draft'),
+  /** When it was released; null for a draft. */
+  releasedAt: at(),
+  withdrawnAt: at(),
   /** Device types this software applies to; empty = the portal itself. */
   deviceTypes: jsonb().$type<string[]>().notNull().default([]),
+  /** The oldest installed version the package upgrades from. */
+  minFromVersion: text().notNull().default('0.0.0'),
+  notesMarkdown: text().notNull().default(''),
+  packageKey: text(),
+  packageFileName: text(),
+  packageSizeBytes: bigint({ mode: 'number' }),
+  packageSha256: text(),
+  packageUploadedAt: at(),
+  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
@@ -76,26 +94,6 @@ export const releaseNotes = pgTable(
     sort: integer().notNull().default(0),
   },
   (t) => [index().on(t.releaseId)],
-);
-
-/** Software deployments of a release to a device (status completed / inprogress / todo). */
-export const deployments = pgTable(
-  'deployments',
-  {
-    id: id(),
-    releaseId: integer()
-      .notNull()
-      .references(() => releases.id),
-    deviceId: integer()
-      .notNull()
-      .references(() => devices.id),
-    customerId: integer().references(() => customers.id),
-    status: text().$type<'todo' | 'inprogress' | 'completed' | 'failed'>().notNull().default('todo'),
-    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    requestedAt: createdAt(),
-    completedAt: at(),
-  },
-  (t) => [index().on(t.deviceId), index().on(t.customerId)],
 );
 
 /** In-portal messages and alerts (tube alerts, release notices). */
