@@ -89,7 +89,7 @@ function ApprovalCard({ a }: { a: ApprovalItem }) {
         </StateBadge>
       </Group>
       {a.notesMarkdown.trim() ? (
-        <Spoiler maxHeight={120} showLabel="Show all notes" hideLabel="Show less" mt="sm">
+        <Spoiler maxHeight={160} showLabel="Show all notes" hideLabel="Show less" mt="sm">
           <Markdown text={a.notesMarkdown} />
         </Spoiler>
       ) : null}

@@ -20,6 +20,11 @@ export function ApprovalsTask() {
       icon={<IconChecklist />}
       title="Software updates wait for your approval"
       data-testid="approvals-task"
+      // The light yellow's own title colour does not reach WCAG AA contrast on it.
+      styles={{
+        title: { color: 'var(--mantine-color-dark-8)' },
+        icon: { color: 'var(--mantine-color-dark-8)' },
+      }}
     >
       <Group justify="space-between">
         <Text size="sm">

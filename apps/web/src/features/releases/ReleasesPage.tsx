@@ -21,6 +21,14 @@ import { ReleaseForm } from './ReleaseForm';
 import { ReleaseStateBadge } from './ReleaseStateBadge';
 import { formatBytes } from './upload';
 
+/** Newest version first: 6.10.0 after 6.9.0, as numbers compare, not as text. */
+export const byVersionDesc = (a: ReleaseSummary, b: ReleaseSummary) => {
+  const pa = a.version.split('.').map(Number);
+  const pb = b.version.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pb[i] ?? 0) - (pa[i] ?? 0);
+  return 0;
+};
+
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
 
@@ -63,7 +71,7 @@ function ReleaseList() {
           </Group>
         </Group>
         <QueryState query={releases} what="the releases" isEmpty={(r) => r.length === 0}>
-          {(rows) => <ReleaseTable rows={rows} />}
+          {(rows) => <ReleaseTable rows={[...rows].sort(byVersionDesc)} />}
         </QueryState>
       </Card>
       <Modal

@@ -204,8 +204,8 @@ const TONE: Record<DeploymentState, 'ok' | 'off' | 'wait' | 'bad' | 'warn' | 'in
 };
 
 function DeviceTable({ devices }: { devices: RolloutDevice[] }) {
-  const [state, setState] = useState<string | null>(null);
-  const shown = state ? devices.filter((d) => d.state === state) : devices;
+  const [state, setState] = useState<string>('all');
+  const shown = state === 'all' ? devices : devices.filter((d) => d.state === state);
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="devices-heading">
       <Group justify="space-between" mb="sm">
@@ -214,11 +214,13 @@ function DeviceTable({ devices }: { devices: RolloutDevice[] }) {
         </Title>
         <Select
           aria-label="Show devices in state"
-          placeholder="Every state"
-          clearable
-          data={STATE_ORDER.map((s) => ({ value: s, label: STATE_STYLE[s].label }))}
+          data={[
+            { value: 'all', label: 'Every state' },
+            ...STATE_ORDER.map((s) => ({ value: s, label: STATE_STYLE[s].label })),
+          ]}
           value={state}
-          onChange={setState}
+          onChange={(v) => setState(v ?? 'all')}
+          allowDeselect={false}
           w={200}
         />
       </Group>
@@ -321,8 +323,7 @@ function Actions({ r }: { r: RolloutProgress }) {
       ) : null}
       {r.kind === 'update' && r.counts.updated > 0 ? (
         <ConfirmButton
-          color="orange"
-          variant="light"
+          variant="default"
           title="Offer the previous version back?"
           message={`A new rollout offers the ${r.counts.updated} updated device(s) the version each had before.`}
           confirm="Offer it back"

@@ -22,7 +22,7 @@ export function StateBar({ counts, total, label }: { counts: StateCounts; total:
           </Tooltip>
         ))}
       </Progress.Root>
-      <Text size="sm" fw={600} w={48} ta="right" data-testid="percent">
+      <Text size="sm" fw={600} w={56} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="percent">
         {done} %
       </Text>
     </Group>
