@@ -131,6 +131,9 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
         'https://login.example.com/tenant',
         // A one-time code (TOTP: six digits).
         '123456',
+        // A software version (releases) and a clock time (maintenance windows).
+        '1.0.0',
+        '01:00',
       ];
       // A password link's token has a fixed shape (pl_ and 43 base64url characters).
       if (key === 'token') return [`pl_${'A'.repeat(43)}`];

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { sendFiles } from './dimse';
 import { sendHeartbeats } from './heartbeats';
 import { type ObjectKind, writeFleetObjects } from './objects';
+import { runDeviceUpdaters } from './updater';
 
 const { values: a } = parseArgs({
   options: {
@@ -28,6 +29,11 @@ const { values: a } = parseArgs({
     http: { type: 'string' },
     out: { type: 'string' },
     'no-dose-reports': { type: 'boolean', default: false },
+    updates: { type: 'boolean', default: false },
+    'download-kbps': { type: 'string', default: '512' },
+    'failure-rate': { type: 'string', default: '0.1' },
+    'poll-seconds': { type: 'string', default: '5' },
+    minutes: { type: 'string', default: '10' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -39,7 +45,10 @@ if (a.help) {
   --calling AE        calling AE title (KESTREL_SIM)         --associations N  parallel associations (4)
   --http URL          Kestrel's HTTP address for heartbeats (with KESTREL_SIM_EMAIL / KESTREL_SIM_PASSWORD)
   --out DIR           keep the Part-10 files there (default: a temp folder, removed after)
-  --no-dose-reports   images and rejection notes only`);
+  --no-dose-reports   images and rejection notes only
+  --updates           instead: play devices taking software updates (docs/releases.md §7) against --http,
+                      with KESTREL_SIM_EMAIL / KESTREL_SIM_PASSWORD; --download-kbps N (512),
+                      --failure-rate 0…1 (0.1), --poll-seconds N (5), --minutes N (10)`);
   process.exit(0);
 }
 const int = (name: string, v: string | undefined, min: number) => {
@@ -50,6 +59,31 @@ const int = (name: string, v: string | undefined, min: number) => {
   }
   return n;
 };
+if (a.updates) {
+  const email = process.env.KESTREL_SIM_EMAIL;
+  const password = process.env.KESTREL_SIM_PASSWORD;
+  if (!a.http || !email || !password) {
+    console.error('--updates needs --http and KESTREL_SIM_EMAIL / KESTREL_SIM_PASSWORD');
+    process.exit(2);
+  }
+  const failureRate = Number(a['failure-rate']);
+  if (!(failureRate >= 0 && failureRate <= 1)) {
+    console.error(`--failure-rate must lie between 0 and 1 (got ${a['failure-rate']})`);
+    process.exit(2);
+  }
+  const r = await runDeviceUpdaters({
+    http: a.http,
+    email,
+    password,
+    downloadKbps: int('download-kbps', a['download-kbps'], 1),
+    failureRate,
+    pollSeconds: int('poll-seconds', a['poll-seconds'], 1),
+    seconds: int('minutes', a.minutes, 1) * 60,
+    log: (line) => console.log(line),
+  });
+  console.log(`${r.devices} devices played: ${r.updated.length} updated, ${r.failed.length} failed`);
+  process.exit(0);
+}
 const devices = int('devices', a.devices, 1);
 const days = int('days', a.days, 1);
 const port = int('port', a.port, 1);

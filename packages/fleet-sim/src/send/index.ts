@@ -2,3 +2,4 @@
 export { type DimseTarget, type SendResult, sendFiles } from './dimse';
 export { type HeartbeatOptions, sendHeartbeats } from './heartbeats';
 export { type FleetObjectsOptions, type ObjectKind, type SimObject, writeFleetObjects } from './objects';
+export { runDeviceUpdaters, type UpdaterOptions, type UpdaterResult } from './updater';

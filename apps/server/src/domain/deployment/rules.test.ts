@@ -71,6 +71,28 @@ describe('waves and the halt rule', () => {
       haltReason: 'wave 1: 2 of 4 devices failed (more than 25 %)',
     });
   });
+  it('after a resume, accepts the halted wave and judges the next one afresh', () => {
+    const devices = [
+      { wave: 1, state: 'failed' as const },
+      { wave: 1, state: 'updated' as const },
+      { wave: 2, state: 'failed' as const },
+      { wave: 2, state: 'installing' as const },
+      { wave: 2, state: 'updated' as const },
+      { wave: 2, state: 'updated' as const },
+    ];
+    const base = { state: 'active' as const, currentWave: 1, thresholdPercent: 30, devices };
+    expect(advanceRollout(base)).toMatchObject({ state: 'halted', currentWave: 1 });
+    expect(advanceRollout({ ...base, acceptedThroughWave: 1 })).toMatchObject({
+      state: 'active',
+      currentWave: 2,
+    });
+    const worse = devices.map((d, i) => (i === 3 ? { ...d, state: 'failed' as const } : d));
+    expect(advanceRollout({ ...base, devices: worse, acceptedThroughWave: 1 })).toMatchObject({
+      state: 'halted',
+      currentWave: 2,
+      haltReason: 'wave 2: 2 of 4 devices failed (more than 30 %)',
+    });
+  });
   it('opens the next wave when the first is done, and completes when all are final', () => {
     const base = { state: 'active' as const, currentWave: 1, thresholdPercent: 50 };
     expect(

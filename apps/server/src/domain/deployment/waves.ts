@@ -40,13 +40,16 @@ export interface RolloutView {
   state: RolloutState;
   currentWave: number;
   thresholdPercent: number;
+  /** An admin resumed after a halt: failures of waves up to this one are accepted. */
+  acceptedThroughWave?: number;
   devices: readonly { wave: number; state: DeploymentState }[];
 }
 
 /**
  * The rollout's next state and wave after its devices moved: halted when the current wave's
  * failures pass the threshold, the next wave opened when the current one is done, completed
- * when every device is final. Paused, halted and cancelled rollouts stay as they are.
+ * when every device is final. Paused, halted and cancelled rollouts stay as they are. Once an
+ * admin resumed a halted wave, its failures are accepted; the next wave is judged afresh.
  */
 export function advanceRollout(r: RolloutView): {
   state: RolloutState;
@@ -60,7 +63,10 @@ export function advanceRollout(r: RolloutView): {
   for (;;) {
     const inWave = r.devices.filter((d) => d.wave === wave);
     const failed = inWave.filter((d) => d.state === 'failed').length;
-    if (waveBreachesThreshold(failed, inWave.length, r.thresholdPercent)) {
+    if (
+      wave > (r.acceptedThroughWave ?? 0) &&
+      waveBreachesThreshold(failed, inWave.length, r.thresholdPercent)
+    ) {
       return {
         state: 'halted',
         currentWave: wave,

@@ -77,11 +77,11 @@ export const deviceUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('accept-ranges', 'bytes')
         .header('etag', `"${row.release.packageSha256}"`)
-        .header('x-package-sha256', row.release.packageSha256 ?? '')
-        .type('application/octet-stream');
+        .header('x-package-sha256', row.release.packageSha256 ?? '');
       if (range === 'unsatisfiable') {
         return reply
           .code(416)
+          .type('application/json')
           .header('content-range', `bytes */${size}`)
           .send({
             success: false,
@@ -91,7 +91,7 @@ export const deviceUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
           });
       }
       const { start, end } = range === 'whole' ? { start: 0, end: size - 1 } : range;
-      reply.header('content-length', String(end - start + 1));
+      reply.type('application/octet-stream').header('content-length', String(end - start + 1));
       if (range !== 'whole') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
       if (size === 0) return reply.send(Buffer.alloc(0));
       return reply.send(store.read(key, start, end));

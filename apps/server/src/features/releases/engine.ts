@@ -102,6 +102,7 @@ export async function advance(db: DbOrTx, rolloutId: number, now: Date): Promise
     state: rollout.state,
     currentWave: rollout.currentWave,
     thresholdPercent: rollout.failureThresholdPercent,
+    acceptedThroughWave: rollout.failuresAcceptedThroughWave,
     devices: rows.map((r) => ({ wave: r.d.wave, state: r.d.state })),
   });
   if (next.state !== rollout.state || next.currentWave !== rollout.currentWave) {

@@ -17,9 +17,10 @@ import { compareVersions, parseVersion } from '../../domain/deployment/semver';
 import { recordAudit } from '../../platform/admin/audit';
 import { releases } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
-import { conflict, HttpError, invalidBodyField } from '../../platform/errors';
+import { conflict, HttpError } from '../../platform/errors';
 import { LocalPackageStore, PackageTooLarge } from './package-store';
 import { DEPLOYERS, RELEASE_ADMIN } from './policy';
+import { refuse } from './refusals';
 import { releaseById, toInfo, toSummary } from './release-rows';
 
 const actorOf = (request: { user: { id: number; email: string }; ip: string }) => ({
@@ -74,7 +75,7 @@ export const releaseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const checkVersions = (version: string, minFrom: string) => {
     if (compareVersions(parseVersion(minFrom)!, parseVersion(version)!) >= 0) {
-      throw invalidBodyField('minFromVersion', `must be older than the release's version ${version}`);
+      throw refuse('minFromVersion', `must be older than the release's version ${version}`);
     }
   };
 
@@ -256,7 +257,7 @@ export const releaseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (to === 'released') {
           if (current.state !== 'draft')
             throw conflictField('state', `release ${current.version} is ${current.state}, not a draft`);
-          if (!current.packageKey) throw invalidBodyField('state', 'upload the package before releasing');
+          if (!current.packageKey) throw refuse('state', 'upload the package before releasing');
         } else if (current.state !== 'released') {
           throw conflictField(
             'state',

@@ -11,9 +11,23 @@ describe('GET /api/releasenotedetails', () => {
     const rows = await t.database.db
       .insert(releases)
       .values([
-        { version: '1.0.0', title: 'First', releasedAt: new Date(now - 30 * day), deviceTypes: ['2D'] },
-        { version: '2.0.0', title: 'Second', releasedAt: new Date(now - day), deviceTypes: [] },
-        { version: '3.0.0', title: 'Not yet', releasedAt: new Date(now + 10 * day) },
+        {
+          version: '1.0.0',
+          title: 'First',
+          state: 'released',
+          releasedAt: new Date(now - 30 * day),
+          deviceTypes: ['2D'],
+        },
+        {
+          version: '2.0.0',
+          title: 'Second',
+          state: 'released',
+          releasedAt: new Date(now - day),
+          deviceTypes: [],
+        },
+        { version: '3.0.0', title: 'Not yet', state: 'released', releasedAt: new Date(now + 10 * day) },
+        { version: '4.0.0', title: 'Draft', state: 'draft' },
+        { version: '0.9.0', title: 'Withdrawn', state: 'withdrawn', releasedAt: new Date(now - 60 * day) },
       ])
       .returning();
     await t.database.db.insert(releaseNotes).values([
@@ -24,7 +38,7 @@ describe('GET /api/releasenotedetails', () => {
   });
   afterAll(() => t.close());
 
-  it('200 without a session: released versions newest first, notes in their order; future ones hidden', async () => {
+  it('200 without a session: released versions newest first, notes in their order; future, draft and withdrawn ones hidden', async () => {
     const r = await t.app.inject({ url: '/api/releasenotedetails' });
     expect(r.statusCode).toBe(200);
     const result = r.json().result;

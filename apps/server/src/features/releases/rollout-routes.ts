@@ -15,10 +15,11 @@ import type { Tx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { deployments, rolloutApprovals, rollouts } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
-import { conflict, forbidden, HttpError, invalidBodyField } from '../../platform/errors';
+import { conflict, forbidden, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { advance } from './engine';
 import { DEPLOYERS } from './policy';
+import { refuse } from './refusals';
 import { releaseById } from './release-rows';
 import { rollbackCandidates } from './rollback';
 import { listRollouts, rolloutProgress } from './rollout-view';
@@ -60,16 +61,14 @@ export async function insertRollout(
     ...new Map(p.devices.filter((d) => d.needsApproval).map((d) => [d.siteId, d])).values(),
   ];
   if (approvalSites.length) {
-    await tx
-      .insert(rolloutApprovals)
-      .values(
-        approvalSites.map((d) => ({
-          rolloutId: rollout!.id,
-          siteId: d.siteId,
-          customerId: d.customerId,
-          createdAt: p.now,
-        })),
-      );
+    await tx.insert(rolloutApprovals).values(
+      approvalSites.map((d) => ({
+        rolloutId: rollout!.id,
+        siteId: d.siteId,
+        customerId: d.customerId,
+        createdAt: p.now,
+      })),
+    );
   }
   try {
     // A savepoint, so a clash with another rollout can be told apart and answered as 409.
@@ -157,7 +156,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (!s.devices.length) {
-          throw invalidBodyField(
+          throw refuse(
             'targets',
             s.excluded.length
               ? `none of the ${s.excluded.length} matching devices can take ${release.version} (see the preview for why)`
@@ -257,6 +256,10 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
               state: rule.to,
               updatedAt: now,
               haltReason: rule.to === 'active' ? null : r!.haltReason,
+              // Resuming after a halt accepts the failures of the wave that halted it.
+              ...(r!.state === 'halted' && rule.to === 'active'
+                ? { failuresAcceptedThroughWave: r!.currentWave }
+                : {}),
               finishedAt: rule.to === 'cancelled' ? now : null,
             })
             .where(and(eq(rollouts.id, id), eq(rollouts.state, r!.state)));
@@ -351,7 +354,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
     });
     if (release.state !== 'released') {
-      throw invalidBodyField(
+      throw refuse(
         'releaseId',
         `release ${release.version} is ${release.state}; only released versions can be deployed`,
       );

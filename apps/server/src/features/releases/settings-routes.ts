@@ -23,10 +23,11 @@ import {
   sites,
 } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
-import { invalidBodyField, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { siteVisible } from '../../platform/scope';
 import { DEPLOYERS, RELEASE_ADMIN } from './policy';
+import { refuse } from './refusals';
 import { toSummary } from './release-rows';
 
 type WindowRow = typeof siteMaintenanceWindows.$inferSelect;
@@ -87,7 +88,7 @@ export const releaseSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const site = await visibleSite(app.db, await request.scope(), request.params.siteId);
       const b = request.body;
-      if (b.start === '24:00') throw invalidBodyField('start', 'a window starts at 23:59 at the latest');
+      if (b.start === '24:00') throw refuse('start', 'a window starts at 23:59 at the latest');
       const values = {
         siteId: site.id,
         days: [...new Set(b.days)].sort(),

@@ -5,8 +5,9 @@ import { ACTIVE_STATES } from '../../domain/deployment/state-machine';
 import { assignWaves, type WaveChoice } from '../../domain/deployment/waves';
 import type { DbOrTx } from '../../platform/db';
 import { customerReleaseSettings, customers, deployments, devices, sites } from '../../platform/db/schema';
-import { HttpError, invalidBodyField } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { type Scope, siteVisible } from '../../platform/scope';
+import { refuse } from './refusals';
 import type { ReleaseRow } from './release-rows';
 
 /** A device a rollout would reach, with where it is and what it runs. */
@@ -71,7 +72,7 @@ export async function selectTargets(
     }
   }
   if (waves.firstWavePercent !== undefined && waves.firstWaveSiteIds?.length) {
-    throw invalidBodyField('waves', 'choose a first-wave percentage or first-wave sites, not both');
+    throw refuse('waves', 'choose a first-wave percentage or first-wave sites, not both');
   }
   const where: SQL[] = [isNotNull(devices.siteId), siteVisible(scope, devices.siteId)];
   if (targets.customerIds?.length) where.push(inArray(sites.customerId, targets.customerIds));

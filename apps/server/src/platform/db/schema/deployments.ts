@@ -23,6 +23,8 @@ export const rollouts = pgTable('rollouts', {
   state: text().$type<RolloutState>().notNull().default('active'),
   haltReason: text(),
   currentWave: integer().notNull().default(1),
+  /** Resuming a halted rollout accepts the failures of the waves up to this one (docs/releases.md §3). */
+  failuresAcceptedThroughWave: integer().notNull().default(0),
   failureThresholdPercent: integer().notNull(),
   targets: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -43,6 +43,7 @@ CREATE TABLE "rollouts" (
 	"state" text DEFAULT 'active' NOT NULL,
 	"halt_reason" text,
 	"current_wave" integer DEFAULT 1 NOT NULL,
+	"failures_accepted_through_wave" integer DEFAULT 0 NOT NULL,
 	"failure_threshold_percent" integer NOT NULL,
 	"targets" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_by_user_id" integer,
