@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
+import { runDeviceUpdaters } from '@kestrel/fleet-sim/send';
+import type { Page, TestInfo } from '@playwright/test';
+import { E2E_PASSWORD } from '../global-setup';
+import { expect, expectAccessible, signIn, snap, test, USERS } from '../support/fixtures';
 
 /**
  * Releases and deployment in the browser (docs/releases.md): the provider admin registers a
@@ -14,7 +16,6 @@ import { expect, expectAccessible, signIn, snap, test } from '../support/fixture
 const run = Date.now();
 const VERSION = `9.${Math.floor(run / 1000) % 1_000_000}.0`;
 const TITLE = `Journey release ${VERSION}`;
-const FAIL_REASON = 'Checksum mismatch after download (simulated)';
 /** Every demo customer is of Northwind or elsewhere; this one has a customer admin in the demo. */
 const CUSTOMER = 'Northwind General Hospital';
 const PACKAGE = Buffer.from(Array.from({ length: 96 * 1024 }, (_, i) => (i * 7 + 3) & 0xff));
@@ -31,73 +32,6 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await input.click();
   await page.getByRole('option', { name: option }).first().click();
   await page.keyboard.press('Escape');
-}
-
-interface Offer {
-  deploymentId: number;
-  version: string;
-  sha256: string;
-  sizeBytes: number;
-  downloadPath: string;
-}
-
-/** One device of the rollout, as the device itself talks to the portal: its key, its routes. */
-class Device {
-  constructor(
-    readonly request: APIRequestContext,
-    readonly serial: string,
-    readonly key: string,
-  ) {}
-
-  private get headers() {
-    return { 'x-device-key': this.key };
-  }
-
-  /** Asks for its update until one is offered (the wave and the site's window decide when). */
-  async offer(): Promise<Offer> {
-    let offer: Offer | null = null;
-    await expect
-      .poll(
-        async () => {
-          const r = await this.request.get('/api/device/updates', { headers: this.headers });
-          expect(r.ok(), await r.text()).toBe(true);
-          offer = (await r.json()).result.offer;
-          return offer?.version;
-        },
-        { timeout: 30_000, message: `an offer for ${this.serial}` },
-      )
-      .toBe(VERSION);
-    return offer!;
-  }
-
-  async report(deploymentId: number, body: Record<string, unknown>) {
-    const r = await this.request.post(`/api/device/updates/${deploymentId}/progress`, {
-      headers: this.headers,
-      data: body,
-    });
-    expect(r.ok(), await r.text()).toBe(true);
-  }
-
-  /** Downloads in two ranges (as a resumed download does), checks the checksum, installs. */
-  async update(fail = false) {
-    const offer = await this.offer();
-    const half = Math.floor(offer.sizeBytes / 2);
-    const first = await this.request.get(`/api${offer.downloadPath.replace(/^\/api/, '')}`, {
-      headers: { ...this.headers, range: `bytes=0-${half - 1}` },
-    });
-    expect(first.status()).toBe(206);
-    await this.report(offer.deploymentId, { state: 'downloading', progress: 50 });
-    const rest = await this.request.get(`/api${offer.downloadPath.replace(/^\/api/, '')}`, {
-      headers: { ...this.headers, range: `bytes=${half}-` },
-    });
-    expect(rest.status()).toBe(206);
-    const bytes = Buffer.concat([await first.body(), await rest.body()]);
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(offer.sha256);
-    if (fail) return this.report(offer.deploymentId, { state: 'failed', reason: FAIL_REASON });
-    await this.report(offer.deploymentId, { state: 'downloading', progress: 100 });
-    await this.report(offer.deploymentId, { state: 'installing' });
-    await this.report(offer.deploymentId, { state: 'updated', installedVersion: VERSION });
-  }
 }
 
 test('release → rollout to two sites in waves → customer approval → devices update, one fails', async ({
@@ -248,22 +182,38 @@ test('release → rollout to two sites in waves → customer approval → device
   });
 
   await test.step('the devices update in two waves; one fails with its reason; the bars reach 100 %', async () => {
-    const device = async (id: number, serial: string) => {
-      const r = await page.request.post('/api/ha/deviceKey', { headers, data: { deviceId: id } });
-      expect(r.ok(), await r.text()).toBe(true);
-      return new Device(page.request, serial, (await r.json()).result.key);
-    };
-    const waveOne = await Promise.all(siteA!.ids.map((id, i) => device(id, siteA!.serials[i]!)));
-    const waveTwo = await Promise.all(siteB!.ids.map((id, i) => device(id, siteB!.serials[i]!)));
-    for (const [i, d] of waveOne.entries()) await d.update(i === 0);
-    await expect(page.getByTestId('wave-1').getByRole('img')).toHaveAccessibleName(/^Wave 1: 100 % finished/);
+    const sim = (serials: string[], failureRate: number) =>
+      runDeviceUpdaters({
+        http: new URL(page.url()).origin,
+        email: USERS.admin.email,
+        password: E2E_PASSWORD,
+        serials,
+        failureRate,
+        downloadKbps: 256,
+        chunkBytes: 32 * 1024,
+        pollSeconds: 1,
+        seconds: 120,
+      });
+    // One device of the first wave fails; every other device updates (the rollout's waves decide
+    // when each is offered its package).
+    const [failing, ...rest] = [...siteA!.serials, ...siteB!.serials];
+    const running = Promise.all([sim([failing!], 1), sim(rest, 0)]);
+    await expect(page.getByTestId('wave-1').getByRole('img')).toHaveAccessibleName(
+      /^Wave 1: 100 % finished/,
+      {
+        timeout: 60_000,
+      },
+    );
     await shot(page, info, 'rollout-wave-one-done');
-    for (const d of waveTwo) await d.update();
+    const [failed, updated] = await running;
+    expect(failed.failed.map((f) => f.serial)).toEqual([failing]);
+    expect(updated.updated.sort()).toEqual([...rest].sort());
     const all = page.getByRole('img', { name: /^All devices:/ });
     await expect(all).toHaveAccessibleName(/^All devices: 100 % finished/, { timeout: 15_000 });
-    await expect(page.getByTestId('failed-devices')).toContainText(
-      `${waveOne[0]!.serial} at ${siteA!.name}: ${FAIL_REASON}`,
-    );
+    await expect(page.getByTestId('wave-1').getByRole('img')).toHaveAccessibleName(/^Wave 1: 100 % finished/);
+    await expect(page.getByTestId('wave-2').getByRole('img')).toHaveAccessibleName(/^Wave 2: 100 % finished/);
+    await expect(page.getByTestId('failed-devices')).toContainText(`${failing} at ${siteA!.name}:`);
+    await expect(page.getByTestId('failed-devices')).toContainText(failed.failed[0]!.reason);
     await expect(page.getByText('Completed', { exact: true })).toBeVisible();
     await shot(page, info, 'rollout-done');
     await expectAccessible(page, 'the rollout progress page');
