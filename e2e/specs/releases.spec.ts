@@ -46,16 +46,14 @@ test('release → rollout to two sites in waves → customer approval → device
   const data = (await (await page.request.get('/api/ha/loadReleaseData', { headers })).json()).result;
   const customer = data.customers.find((c: { name: string }) => c.name === CUSTOMER);
   expect(customer, CUSTOMER).toBeTruthy();
-  const approval = await page.request.put(`/api/ha/customers/${customer.id}/releaseApproval`, {
-    headers,
-    data: { required: true },
-  });
-  expect(approval.ok(), await approval.text()).toBe(true);
-
   let releaseId = 0;
   await test.step('the provider admin registers the release, uploads its package and releases it', async () => {
     await page.goto('/releases');
     await expect(page.getByTestId('release-table')).toContainText('6.3.0');
+    // The customer approves updates first (its setting under the release list).
+    const row = page.getByTestId('update-settings').getByRole('row', { name: new RegExp(CUSTOMER) });
+    await row.getByRole('switch', { name: 'Approves updates first' }).check();
+    await expect(page.getByText(`${CUSTOMER} now approves updates first.`)).toBeVisible();
     await shot(page, info, 'releases-list');
     await page.getByRole('button', { name: 'Register a release' }).click();
     const dialog = page.getByRole('dialog');

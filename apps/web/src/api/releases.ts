@@ -1,9 +1,12 @@
 import type {
   ApprovalDecision,
   ApprovalItem,
+  ApprovalSetting,
   DeployPreview,
   DeployRequest,
   DeviceSoftware,
+  MaintenanceWindow,
+  MaintenanceWindowInput,
   ReleaseData,
   ReleaseInfo,
   ReleaseInput,
@@ -144,3 +147,23 @@ export const useDeviceSoftware = (deviceId: number) =>
       return s && ['queued', 'offered', 'downloading', 'installing'].includes(s) ? ROLLOUT_POLL_MS : false;
     },
   });
+
+/** Whether a customer must approve updates of its sites (docs/releases.md §5); provider admins set it. */
+export function useSetApprovalRequired() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ customerId, required }: { customerId: number; required: boolean }) =>
+      change<ApprovalSetting>(`ha/customers/${customerId}/releaseApproval`, 'PUT', { required }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['releases', 'data'] }),
+  });
+}
+
+/** A site's maintenance window in its own time zone (docs/releases.md §4). */
+export function useSetMaintenanceWindow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ siteId, window }: { siteId: number; window: MaintenanceWindowInput }) =>
+      change<MaintenanceWindow>(`ha/sites/${siteId}/maintenanceWindow`, 'PUT', window),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['releases', 'data'] }),
+  });
+}

@@ -19,6 +19,7 @@ import { QueryState } from '../../ui/QueryState';
 import { ReleaseDetails } from './ReleaseDetails';
 import { ReleaseForm } from './ReleaseForm';
 import { ReleaseStateBadge } from './ReleaseStateBadge';
+import { UpdateSettings } from './UpdateSettings';
 import { formatBytes } from './upload';
 
 /** Newest version first: 6.10.0 after 6.9.0, as numbers compare, not as text. */
@@ -74,6 +75,7 @@ function ReleaseList() {
           {(rows) => <ReleaseTable rows={[...rows].sort(byVersionDesc)} />}
         </QueryState>
       </Card>
+      {isAdmin ? <UpdateSettings /> : null}
       <Modal
         opened={registering}
         onClose={() => setRegistering(false)}

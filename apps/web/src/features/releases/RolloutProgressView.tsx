@@ -15,7 +15,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ROLLOUT_POLL_MS, type RolloutAction, useRollout, useRolloutAction } from '../../api/releases';
+import {
+  ROLLOUT_POLL_MS,
+  type RolloutAction,
+  useReleaseData,
+  useRollout,
+  useRolloutAction,
+} from '../../api/releases';
 import { role } from '../../app/session/storage';
 import { whenShort } from '../../ui/DataState';
 import { QueryState } from '../../ui/QueryState';
@@ -26,6 +32,7 @@ import { ConfirmButton } from './ConfirmButton';
 import { RolloutStateBadge } from './ReleaseStateBadge';
 import { StateBar, StateLegend } from './StateBar';
 import { STATE_ORDER, STATE_STYLE } from './state-bars';
+import { siteClock, windowText } from './windows';
 
 /**
  * One rollout, live: asked again every few seconds while it can move; per wave, per site and per
@@ -56,6 +63,9 @@ const APPROVAL = {
 function Rollout({ r, updatedAt }: { r: RolloutProgress; updatedAt: number }) {
   const live = r.state !== 'cancelled' && r.state !== 'completed';
   const failed = r.devices.filter((d) => d.state === 'failed');
+  // The sites' windows, to show on each site's own clock (the rollout answers only open or closed).
+  const data = useReleaseData();
+  const windows = new Map(data.data?.sites.map((s) => [s.id, s.window]) ?? []);
   return (
     <>
       <Card withBorder radius="md" component="section" aria-labelledby="rollout-heading">
@@ -171,7 +181,8 @@ function Rollout({ r, updatedAt }: { r: RolloutProgress; updatedAt: number }) {
                       {s.windowOpen ? 'Open now' : 'Closed now'}
                     </StateBadge>
                     <Text size="xs" c="dark.3">
-                      {s.timeZone}
+                      {windows.has(s.siteId) ? `${windowText(windows.get(s.siteId) ?? null)} · ` : ''}
+                      {s.timeZone}, now {siteClock(s.timeZone)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
