@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
-import { releases } from '../platform/db/schema';
+import { releaseNotes, releases } from '../platform/db/schema';
 
 const DAY = 86_400_000;
 
@@ -59,6 +59,27 @@ export async function createDemoReleases(tx: DbOrTx, now: Date, packageDir?: str
       ].join('\n'),
     })
     .returning({ id: releases.id });
+  // The itemised notes too, for pages that list notes by kind.
+  await tx.insert(releaseNotes).values([
+    {
+      releaseId: deployable!.id,
+      kind: 'feature',
+      text: 'Tomosynthesis reconstruction is 30 % faster on Aurora 3D and Duo.',
+      sort: 0,
+    },
+    {
+      releaseId: deployable!.id,
+      kind: 'feature',
+      text: 'The console shows the remaining tube life as reported to the portal.',
+      sort: 1,
+    },
+    {
+      releaseId: deployable!.id,
+      kind: 'fix',
+      text: 'Compression force is no longer rounded down to whole newtons.',
+      sort: 2,
+    },
+  ]);
   if (packageDir) {
     const bytes = demoPackage(2 * 1024 * 1024);
     const sha256 = createHash('sha256').update(bytes).digest('hex');

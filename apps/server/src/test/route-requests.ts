@@ -145,8 +145,10 @@ function candidates(s: Schema, pick: FieldPicker, key: string): unknown[] {
     }
     case 'array': {
       if (Array.isArray(chosen)) return [chosen];
+      // One-element arrays of the element's candidates, the picked one first (a picker may name a
+      // key by a pattern that also catches a list of something else, e.g. deviceTypes).
       const element = candidates(d.element!, pick, key);
-      return element.length ? [[element[0]]] : [[]];
+      return element.length ? element.map((e) => [e]) : [[]];
     }
     case 'union':
       return d.options!.flatMap((o) => candidates(o, pick, key));
