@@ -1,7 +1,10 @@
 import { signedInRoutes } from '@kestrel/contract/routes';
+import { withReleaseRoutes } from '../features/releases/portal-routes';
+
+const ROUTES = withReleaseRoutes(signedInRoutes);
 
 /** Breadcrumb label of a signed-in route pattern, if it is a page of its own. */
-export const routeLabel = (path: string) => signedInRoutes.find((r) => r.path === path)?.label;
+export const routeLabel = (path: string) => ROUTES.find((r) => r.path === path)?.label;
 
 /** Labels of the public area (product §2), for the tab title. */
 export const PUBLIC_LABELS = {

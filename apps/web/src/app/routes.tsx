@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountGate } from '../features/accounts/AccountGate';
 import OfflinePage from '../features/errors/OfflinePage';
 import { RouteError } from '../features/errors/RouteError';
+import { withReleaseRoutes } from '../features/releases/portal-routes';
 import { SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -50,6 +51,10 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'admin/outbox': page(() => import('../features/outbox/OutboxPage')),
   'identity-providers': page(() => import('../features/identity-providers/IdentityProvidersPage')),
   'admin/eula': page(() => import('../features/eula-admin/EulaAdminPage')),
+  releases: page(() => import('../features/releases/ReleasesPage')),
+  deployPackage: page(() => import('../features/releases/DeployPage')),
+  rollouts: page(() => import('../features/releases/RolloutsPage')),
+  'release-approvals': page(() => import('../features/releases/ApprovalsPage')),
   'hc-dashboard1': builtIn,
   'hc-dashboard2': builtIn,
   'hc-dashboard3': builtIn,
@@ -181,7 +186,7 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
             </AccountGate>
           ),
           children: pagesOf(
-            signedInRoutes.map((r) => ({
+            withReleaseRoutes(signedInRoutes).map((r) => ({
               path: routePath(r, config.providerSlug),
               handle: {
                 label: r.label,

@@ -3,7 +3,9 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useDeviceData } from '../../api/fleet';
+import { role } from '../../app/session/storage';
 import { DataState, when } from '../../ui/DataState';
+import { DeviceSoftwareCard } from '../releases/DeviceSoftwareCard';
 import { ConnectionCard } from './ConnectionCard';
 import { DeviceKeyCard } from './DeviceKeyCard';
 import { LastFilesCard, RecentExamsCard } from './DeviceRecords';
@@ -34,6 +36,10 @@ export function DevicePage({ deviceId }: { deviceId: number }) {
               <IdentityCard d={d} />
               <ConnectionCard d={d} />
             </SimpleGrid>
+            <DeviceSoftwareCard
+              deviceId={d.id}
+              staff={['provider_admin', 'service', 'sales'].includes(role() ?? '')}
+            />
             <TubeCard deviceId={d.id} />
             {/* Full width each: five columns of exams do not fit half a page. */}
             <LastFilesCard deviceId={d.id} lastObjectAt={d.lastObjectAt} />

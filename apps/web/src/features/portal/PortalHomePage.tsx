@@ -18,6 +18,7 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconMail,
+  IconPackage,
   IconReportMoney,
   IconSwitchHorizontal,
   IconTool,
@@ -30,6 +31,7 @@ import { LOGIN_PATH } from '../../app/paths';
 import { useRouteHandle } from '../../app/route-handle';
 import { useLogout } from '../../app/session/logout';
 import { applications, displayName, role } from '../../app/session/storage';
+import { ApprovalsTask } from '../releases/ApprovalsTask';
 import classes from './PortalHomePage.module.css';
 
 interface Tile {
@@ -74,6 +76,20 @@ const TILES: Tile[] = [
     text: 'People, applications and access',
     icon: IconUser,
     roles: ['provider_admin', 'customer_admin'],
+  },
+  {
+    to: '/releases',
+    title: 'Releases',
+    text: 'Software versions and rollouts to devices',
+    icon: IconPackage,
+    roles: ['provider_admin', 'service', 'sales'],
+  },
+  {
+    to: '/release-approvals',
+    title: 'Update approvals',
+    text: 'Software updates for your sites',
+    icon: IconPackage,
+    roles: ['customer_admin'],
   },
   { to: '/email/inbox', title: 'Messages', text: 'Alerts and release notices', icon: IconMail },
   { to: '/user/card', title: 'Your contacts', text: 'Your account team', icon: IconAddressBook },
@@ -125,6 +141,8 @@ export default function PortalHomePage() {
           </Button>
         </Group>
       </Group>
+      {/* Tasks: updates waiting for the customer admin's approval (docs/releases.md §5). */}
+      {r === 'customer_admin' ? <ApprovalsTask /> : null}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
         {tiles.map((t) => (
           <UnstyledButton key={t.to} component={Link} to={t.to} className={classes.tile}>

@@ -1,11 +1,16 @@
 import { Alert, Badge, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useReleaseNotes } from '../../api/hooks';
+import { Markdown } from './Markdown';
 
 const KIND_LABEL = { feature: 'New', fix: 'Fixed', known_issue: 'Known issue' } as const;
 const KIND_COLOR = { feature: 'kestrel', fix: 'green', known_issue: 'orange' } as const;
 
-/** Release notes (GET releasenotedetails), newest first. */
+/**
+ * Release notes (GET releasenotedetails), newest first: released versions only (the server leaves
+ * drafts and withdrawn ones out, docs/releases.md §1). Notes written in Markdown are drawn as such;
+ * older releases have itemised notes.
+ */
 export default function ReleaseNotesPage() {
   const notes = useReleaseNotes();
   return (
@@ -40,6 +45,7 @@ export default function ReleaseNotesPage() {
                 For device types: {r.deviceTypes.join(', ')}
               </Text>
             ) : null}
+            {r.notesMarkdown?.trim() ? <Markdown text={r.notesMarkdown} /> : null}
             <List spacing="xs">
               {r.notes.map((n) => (
                 <List.Item key={n.text}>
