@@ -1,16 +1,5 @@
 import { MESSAGE_KIND_LABELS, MESSAGE_KINDS, type MessageKind } from '@kestrel/contract';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Table,
-  Tabs,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Select, Table, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -95,8 +84,13 @@ export default function InboxPage() {
                   {page.items.map((m) => (
                     <Table.Tr key={m.id} data-unread={!m.read || undefined}>
                       <Table.Td>
-                        <Anchor component={Link} to={readPath(m.id)} fw={m.read ? 400 : 700} c="inherit">
-                          {m.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
+                        <Anchor
+                          component={Link}
+                          to={readPath(m.id)}
+                          fw={m.read ? 400 : 700}
+                          c="inherit"
+                          aria-label={m.read ? undefined : `Unread: ${m.subject}`}
+                        >
                           {m.subject}
                         </Anchor>
                       </Table.Td>
