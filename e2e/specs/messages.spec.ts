@@ -37,7 +37,11 @@ async function mailsTo(to: string, prefix: string): Promise<{ subject: string; t
 
 /** Open a Mantine select by its label and pick an option. */
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
+  // A required field's label carries an asterisk: match the label's start.
+  await page
+    .getByLabel(new RegExp(`^${label}`))
+    .and(page.locator('input'))
+    .click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
