@@ -103,7 +103,9 @@ test('compose: a customer user writes to their sales representative about a devi
   await expectAccessible(page, 'compose');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL('/email/inbox');
+});
 
+test('the sales representative reads it, with the device attached', async ({ page }) => {
   await signIn(page, 'sales');
   await page.goto('/email/inbox');
   await page.getByRole('link', { name: /Paddle cracked in room 2/ }).click();
