@@ -57,13 +57,10 @@ test.describe('routes and fallbacks (product §2, product §10.2)', () => {
     }
   });
 
-  test('signed in: unknown paths land on /hc-dashboards; a page still to come says so', async ({ page }) => {
+  test('signed in: unknown paths land on /hc-dashboards', async ({ page }) => {
     await signIn(page, 'admin', 1002);
     await page.goto('/definitely-not-a-page');
     await expect(page).toHaveURL('/hc-dashboards');
-    // A route whose feature is still to come says so honestly (messages).
-    await page.goto('/email/inbox');
-    await expect(page.getByTestId('coming-with').first()).toBeVisible();
   });
 
   // One test per route: each is a full page load, and together they outlast one test's timeout.

@@ -24,6 +24,7 @@ import { healthRoutes } from './features/health/routes';
 import { identityProviderRoutes } from './features/identity-providers/routes';
 import { ingestReportRoutes } from './features/ingest-reports/routes';
 import { menuRoutes } from './features/menu/routes';
+import { messageRoutes } from './features/messages/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
 import { siteDetailsRoutes } from './features/site-details/routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(adminAliasRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
   await app.register(stowRoutes);
   await app.register(webApp);
   return app;

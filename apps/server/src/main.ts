@@ -11,6 +11,7 @@ import {
   syncDemoPasswords,
 } from './demo';
 import { startDeviceMonitor } from './features/devices/monitor';
+import { startAlertMonitor } from './features/messages/monitor';
 import { type DicomListener, limitsFromConfig, startDicomListener } from './ingest/dimse/listener';
 import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
@@ -34,6 +35,7 @@ async function main() {
     console.log(`\n${signal}: shutting down…`);
     await live?.stop().catch(() => {});
     await monitor?.stop().catch(() => {});
+    await alerts?.stop().catch(() => {});
     await history;
     // Objects already received are committed and answered before the connections drop.
     await dicom?.close(() => app!.ingest.close()).catch(() => {});
@@ -45,6 +47,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let monitor: ReturnType<typeof startDeviceMonitor> | undefined;
+  let alerts: ReturnType<typeof startAlertMonitor> | undefined;
   let dicom: DicomListener | undefined;
   let live: LiveDemo | undefined;
   let history: Promise<void> | undefined;
@@ -149,10 +152,13 @@ async function main() {
         if (closing) return;
         first.start();
         monitor = startDeviceMonitor(running);
+        alerts = startAlertMonitor(running);
       });
   } else {
     // Connection status of quiet devices, late facts of newly assigned ones, tube forecasts.
     monitor = startDeviceMonitor(app);
+    // Alerts once per episode, and the daily digests (docs/messages.md).
+    alerts = startAlertMonitor(app);
   }
 }
 

@@ -12,6 +12,7 @@ export * from './envelope';
 export * from './explore';
 export * from './ingest';
 export * from './menu';
+export * from './messages';
 export * from './portal';
 export * from './reject-reasons';
 export * from './releases';

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../platform/db';
 import {
+  alertSubscriptions,
   dashboards,
   dashboardWidgets,
   eulaAcceptances,
@@ -58,16 +59,37 @@ export async function createDemoContent(db: Db, now: Date, packageDir?: string):
     }
     await createDemoReleases(tx, now, packageDir);
 
-    // Tube alerts are raised by the tube forecast itself (see load-fleet).
-    await tx.insert(messages).values([
+    // A release notice in every demo user's inbox; alerts are raised by the alert evaluator
+    // once the server runs (docs/messages.md).
+    const everyone = await tx.select({ id: users.id }).from(users).where(eq(users.active, true));
+    if (everyone.length) {
+      await tx.insert(messages).values(
+        everyone.map((u) => ({
+          recipientUserId: u.id,
+          kind: 'release' as const,
+          subject: 'Aurora 6.2.1 is available',
+          body: 'Aurora 6.2.1 fixes paused tomosynthesis sweeps. Your service engineer will schedule the update.',
+          link: '/release-notes',
+          createdAt: new Date(now.getTime() - 19 * DAY),
+        })),
+      );
+    }
+    // Alert choices to show each delivery: the administrator hears of offline devices by e-mail
+    // at once, the customer administrator of tube life in a daily digest.
+    const chosen = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, ['admin@demo.kestrel', 'customer-admin@demo.kestrel']));
+    const idOf = (email: string) => chosen.find((u) => u.email === email)?.id;
+    const subscriptions = [
+      { userId: idOf('admin@demo.kestrel'), kind: 'connection_alert' as const, delivery: 'email' as const },
       {
-        customerId: null,
-        kind: 'release' as const,
-        subject: 'Aurora 6.2.1 is available',
-        body: 'Aurora 6.2.1 fixes paused tomosynthesis sweeps. Your service engineer will schedule the update.',
-        createdAt: new Date(now.getTime() - 19 * DAY),
+        userId: idOf('customer-admin@demo.kestrel'),
+        kind: 'tube_alert' as const,
+        delivery: 'digest' as const,
       },
-    ]);
+    ].filter((s): s is typeof s & { userId: number } => s.userId !== undefined);
+    if (subscriptions.length) await tx.insert(alertSubscriptions).values(subscriptions);
 
     // Provider templates and one saved dashboard per demo login.
     const templates = [

@@ -1,5 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionThresholds } from '../domain/fleet-status/connection';
+import { evaluateAlerts } from '../features/messages/alerts';
+import { messageDeps } from '../features/messages/monitor';
 import { verifyPassword } from '../platform/auth/passwords';
 import { rowsOf } from '../platform/db/rows';
 import { users } from '../platform/db/schema';
@@ -35,12 +38,15 @@ describe('the demo fleet', () => {
     expect(counts['Tube OK']).toBeGreaterThan(0);
     expect(counts['Schedule Replacement']).toBeGreaterThan(0);
     expect(counts['Replace Tube']).toBeGreaterThan(0);
-    // The forecast raised its alerts for the tubes it found due, once each.
-    const [alerts] = await q<{ n: number; tubes: number }>(
-      sql`select count(*)::int as n, count(distinct device_id)::int as tubes from messages where kind = 'tube_alert'`,
+    // The alert evaluator raises one episode per tube and threshold reached (docs/messages.md §2).
+    await evaluateAlerts({ ...messageDeps(t.app), now }, connectionThresholds(t.app.config), ['tube_alert']);
+    const [alerts] = await q<{ red: number; yellow: number }>(
+      sql`select count(*) filter (where subject like '%:red')::int as red,
+                 count(*) filter (where subject like '%:yellow')::int as yellow
+          from alert_episodes where kind = 'tube_alert' and resolved_at is null`,
     );
-    expect(alerts!.n).toBe(counts['Replace Tube']);
-    expect(alerts!.tubes).toBe(alerts!.n);
+    expect(alerts!.red).toBe(counts['Replace Tube']);
+    expect(alerts!.yellow).toBe(counts['Replace Tube'] + counts['Schedule Replacement']);
     // Connection status as the API computes it, and as cached for the device table.
     const status = await t.app.inject({ url: '/api/ha/deviceStatus', headers: as(token) });
     const live = status.json().result.counts;

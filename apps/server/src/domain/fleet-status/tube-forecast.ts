@@ -5,11 +5,10 @@ import {
   tubeLifeStatusOf,
   tubeLifeUsed,
 } from '@kestrel/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { DERIVED_IMAGE_KINDS, devices, messages, tubes } from '../../platform/db/schema';
-import { tubeThresholdsFor } from './tube-thresholds';
+import { DERIVED_IMAGE_KINDS, tubes } from '../../platform/db/schema';
 
 const DAY_MS = 86_400_000;
 type TubeRow = typeof tubes.$inferSelect;
@@ -155,16 +154,16 @@ async function dailyRates(db: DbOrTx, now: Date, windowDays: number, deviceIds?:
 }
 
 /**
- * Recompute the daily rates of current tubes (all, or the given devices'), then raise a
- * 'tube_alert' message for each tube that has entered 'Replace Tube' (once per tube).
+ * Recompute the daily rates of current tubes (all, or the given devices'). Tube alerts are
+ * raised from these forecasts by the alert evaluator, once per episode (docs/messages.md §2).
  */
 export async function refreshTubeForecasts(
   db: Db,
   now: Date,
   windowDays: number,
   deviceIds?: number[],
-): Promise<{ refreshed: number; alerts: number }> {
-  if (deviceIds && !deviceIds.length) return { refreshed: 0, alerts: 0 };
+): Promise<{ refreshed: number }> {
+  if (deviceIds && !deviceIds.length) return { refreshed: 0 };
   const rates = await dailyRates(db, now, windowDays, deviceIds);
   if (rates.length) {
     await db.execute(sql`
@@ -174,55 +173,5 @@ export async function refreshTubeForecasts(
                   ${sql.param(rates.map((r) => r.dailyExposures))}::float8[]) as r(id, mas, n)
       where t.id = r.id`);
   }
-  const alerts = await raiseTubeAlerts(db, now, deviceIds);
-  return { refreshed: rates.length, alerts };
-}
-
-async function raiseTubeAlerts(db: Db, now: Date, deviceIds?: number[]): Promise<number> {
-  const candidates = await db
-    .select({ tube: tubes, serial: devices.serial, model: devices.model, customerId: devices.customerId })
-    .from(tubes)
-    .innerJoin(devices, eq(devices.id, tubes.deviceId))
-    .where(
-      and(
-        isNull(tubes.replacedAt),
-        isNull(tubes.alertedAt),
-        sql`${devices.customerId} is not null`,
-        deviceIds ? inArray(tubes.deviceId, deviceIds) : undefined,
-      ),
-    );
-  if (!candidates.length) return 0;
-  const thresholds = await tubeThresholdsFor(
-    db,
-    candidates.map((c) => c.customerId),
-  );
-  const due = candidates.filter(
-    (c) => tubeView(c.tube, thresholds.get(c.customerId)!, now).status === 'Replace Tube',
-  );
-  let raised = 0;
-  for (const c of due) {
-    const view = tubeView(c.tube, thresholds.get(c.customerId)!, now);
-    await db.transaction(async (tx) => {
-      // Claim the alert first, so that two evaluations never both send it.
-      const claimed = await tx
-        .update(tubes)
-        .set({ alertedAt: now })
-        .where(and(eq(tubes.id, c.tube.id), isNull(tubes.alertedAt)))
-        .returning({ id: tubes.id });
-      if (!claimed.length) return;
-      await tx.insert(messages).values({
-        customerId: c.customerId,
-        deviceId: c.tube.deviceId,
-        kind: 'tube_alert',
-        subject: `Replace Tube: ${c.model} SN ${c.serial}`,
-        body:
-          `The X-ray tube${c.tube.serial ? ` ${c.tube.serial}` : ''} of ${c.model} SN ${c.serial} has ` +
-          `${view.daysRemaining} days of rated life left at its current use. ` +
-          'Please arrange the replacement with your service engineer.',
-        createdAt: now,
-      });
-      raised++;
-    });
-  }
-  return raised;
+  return { refreshed: rates.length };
 }

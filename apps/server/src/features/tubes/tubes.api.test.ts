@@ -1,13 +1,24 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionThresholds } from '../../domain/fleet-status/connection';
 import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
 import { mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
 import type { Db } from '../../platform/db';
-import { type devices, imageFacts, messages, settings, tubeRatings, tubes } from '../../platform/db/schema';
+import {
+  alertEpisodes,
+  type devices,
+  imageFacts,
+  messages,
+  settings,
+  tubeRatings,
+  tubes,
+} from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
+import { evaluateAlerts } from '../messages/alerts';
+import { messageDeps } from '../messages/monitor';
 
 const DAY = 86_400_000;
 const RATED = 1_000_000;
@@ -202,15 +213,22 @@ describe('tube life', () => {
     await db().delete(settings).where(eq(settings.customerId, fleet.a.id));
   });
 
-  it("raises one 'tube_alert' message when a tube enters 'Replace Tube'", async () => {
+  it('raises tube alerts from the forecast once per threshold reached (docs/messages.md §2)', async () => {
     const d = await deviceWithTube(fleet.b2, RATED - 20 * 10);
     await refreshTubeForecasts(db(), now(), 30);
-    await refreshTubeForecasts(db(), now(), 30, [d.id]);
+    const deps = { ...messageDeps(t.app), now: now() };
+    await evaluateAlerts(deps, connectionThresholds(t.app.config), ['tube_alert']);
+    await evaluateAlerts(deps, connectionThresholds(t.app.config), ['tube_alert']);
+    const episodes = await db().select().from(alertEpisodes).where(eq(alertEpisodes.deviceId, d.id));
+    expect(episodes.map((e) => e.title).sort()).toEqual([
+      expect.stringContaining('Replace Tube'),
+      expect.stringContaining('Schedule Replacement'),
+    ]);
     const alerts = await db().select().from(messages).where(eq(messages.deviceId, d.id));
-    expect(alerts).toHaveLength(1);
+    expect(alerts.length).toBeGreaterThan(0);
     expect(alerts[0]).toMatchObject({ kind: 'tube_alert', customerId: fleet.b.id });
-    expect(alerts[0]!.subject).toContain('Replace Tube');
     const ok = await deviceWithTube(fleet.b2, RATED - 200 * 10);
+    await evaluateAlerts(deps, connectionThresholds(t.app.config), ['tube_alert']);
     expect(await db().select().from(messages).where(eq(messages.deviceId, ok.id))).toHaveLength(0);
   });
 

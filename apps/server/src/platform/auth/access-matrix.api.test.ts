@@ -72,6 +72,7 @@ interface Records {
   dashboard: number;
   user: number;
   assignment: number;
+  message: number;
 }
 
 /** Which record a field names; `id` depends on the route, the application on the caller. */
@@ -98,6 +99,7 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
       if (/admin\/sites/.test(route.url)) return r.site;
       if (/admin\/users/.test(route.url)) return r.user;
       if (/admin\/assignments/.test(route.url)) return r.assignment;
+      if (/\/messages\//.test(route.url)) return r.message;
       // Identity providers belong to no tenant's records here: any id names none (404 for all).
       if (/identityProviders/.test(route.url)) return r.customer;
       throw new Error(`The matrix does not know what "id" names in ${route.method} ${route.url}`);
@@ -127,6 +129,7 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
     dashboard: MAX_ID - 5,
     user: MAX_ID - 6,
     assignment: MAX_ID - 7,
+    message: MAX_ID - 8,
   };
   const userOf = new Map<Caller, number>();
   let deviceKey: string;
@@ -166,6 +169,7 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
       'users',
       'dashboards',
       'staff_assignments',
+      'messages',
     ]) {
       await db.execute(sql.raw(`alter table ${table} alter column id restart with 700001`));
     }
@@ -193,6 +197,12 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
     const [tech] = rowsOf<{ id: number }>(
       await db.execute(sql`select id from technologists where site_id = ${b1.id}`),
     );
+    const [bMessage] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`insert into messages (recipient_user_id, customer_id, kind, subject, body)
+            values (${bUser.id}, ${b.id}, 'message', 'Zzbeta note', 'For Zzbeta only') returning id`,
+      ),
+    );
     tenantB = {
       site: b1.id,
       device: bDevice.id,
@@ -201,6 +211,7 @@ describe('access matrix (every route × every caller × another tenant’s ids)'
       dashboard: bDashboard.id,
       user: bUser.id,
       assignment: Number(bAssignment!.id),
+      message: Number(bMessage!.id),
     };
   });
   afterAll(() => t.close());

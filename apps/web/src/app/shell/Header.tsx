@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { UnreadBadge } from '../../features/messages/UnreadBadge';
 import { useAppConfig } from '../config';
 import { CHANGE_PASSWORD_PATH, LANDING_PATH, PROFILE_PATH } from '../paths';
 import { useLogout } from '../session/logout';
@@ -88,6 +89,7 @@ export function Header({ navOpened, onToggleNav, mark }: Props) {
         <Anchor component={Link} to={LANDING_PATH} className={classes.headerLink}>
           <IconHome size={18} aria-hidden /> Home
         </Anchor>
+        {mark ? <UnreadBadge /> : null}
         <Tooltip label={fullscreen.on ? 'Exit full screen' : 'Full screen'}>
           <ActionIcon
             variant="subtle"

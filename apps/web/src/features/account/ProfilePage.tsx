@@ -20,6 +20,7 @@ import { CHANGE_PASSWORD_PATH } from '../../app/paths';
 import { setDisplayName } from '../../app/session/storage';
 import { toast } from '../../ui/toast';
 import { TwoFactorCard } from '../accounts/TwoFactorCard';
+import { AlertPreferencesCard } from '../messages/AlertPreferencesCard';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -147,6 +148,7 @@ export default function ProfilePage() {
         )}
       </Card>
       <TwoFactorCard />
+      <AlertPreferencesCard />
     </Stack>
   );
 }

@@ -75,6 +75,8 @@ export const sites = pgTable(
     /** WGS 84 degrees, for the map; both or neither. */
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /** Reject rate (percent) the site aims to stay under; null = the product default (docs/messages.md §2). */
+    rejectRateTarget: doublePrecision(),
     /** The site this one was cloned from (docs/administration.md "Cloning a site"). */
     clonedFromSiteId: integer(),
     createdByUserId: integer(),

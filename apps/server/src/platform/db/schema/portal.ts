@@ -1,8 +1,20 @@
-import type { ReleaseState } from '@kestrel/contract';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import type { AlertKind, Delivery, MessageKind, ReleaseState } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { devices } from './devices';
-import { customers } from './parties';
+import { customers, sites } from './parties';
 import { users } from './people';
 
 /**
@@ -96,7 +108,49 @@ export const releaseNotes = pgTable(
   (t) => [index().on(t.releaseId)],
 );
 
-/** In-portal messages and alerts (tube alerts, release notices). */
+/**
+ * Alert episodes (docs/messages.md §2): one row from the moment a condition holds until it clears.
+ * At most one open episode per kind and subject (the partial unique index), so an alert is raised
+ * once per episode however often the evaluator runs, and again only after it was resolved.
+ */
+export const alertEpisodes = pgTable(
+  'alert_episodes',
+  {
+    id: id(),
+    kind: text().$type<AlertKind>().notNull(),
+    /** What the condition is about, e.g. 'device:7', 'tube:3:red', 'site:2'. */
+    subject: text().notNull(),
+    customerId: integer().references(() => customers.id),
+    siteId: integer().references(() => sites.id),
+    deviceId: integer().references(() => devices.id),
+    title: text().notNull(),
+    openedAt: createdAt(),
+    resolvedAt: at(),
+  },
+  (t) => [
+    uniqueIndex('alert_episodes_open_subject').on(t.kind, t.subject).where(sql`${t.resolvedAt} is null`),
+    index().on(t.deviceId),
+  ],
+);
+
+/** How a user wants each alert kind (docs/messages.md §3); no row = in the portal only. */
+export const alertSubscriptions = pgTable(
+  'alert_subscriptions',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<AlertKind>().notNull(),
+    delivery: text().$type<Delivery>().notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A message to one user (alerts, release notices, approvals, messages from their contacts). Each
+ * recipient has their own row, so read and archived are theirs alone.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -105,11 +159,26 @@ export const messages = pgTable(
     recipientUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
     senderUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     deviceId: integer().references(() => devices.id),
-    kind: text().$type<'message' | 'tube_alert' | 'release' | 'connection_alert'>().notNull(),
+    siteId: integer().references(() => sites.id),
+    episodeId: integer().references(() => alertEpisodes.id),
+    kind: text().$type<MessageKind>().notNull(),
     subject: text().notNull(),
     body: text().notNull(),
+    /** A page of the portal the message is about (path and query). */
+    link: text(),
+    /** How it was delivered besides the inbox, decided when it was written. */
+    delivery: text().$type<Delivery>().notNull().default('portal'),
+    /** When a digest e-mail carried it (delivery 'digest'). */
+    digestedAt: at(),
     createdAt: createdAt(),
     readAt: at(),
+    archivedAt: at(),
   },
-  (t) => [index().on(t.recipientUserId, t.createdAt), index().on(t.customerId)],
+  (t) => [
+    index().on(t.recipientUserId, t.createdAt),
+    index().on(t.customerId),
+    index('messages_pending_digest')
+      .on(t.recipientUserId)
+      .where(sql`${t.delivery} = 'digest' and ${t.digestedAt} is null`),
+  ],
 );

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alertEpisodes,
+  devices,
+  ingestLog,
+  messages,
+  rollupDeviceDay,
+  sites,
+} from '../../platform/db/schema';
+import { as, buildTestApp, login, type TestApp } from '../../test/app';
+import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
+import { startSmtpServer } from '../../test/smtp';
+import { runAlertRound } from './monitor';
+
+const HOUR = 3_600_000;
+
+/**
+ * Alerts once per episode, their delivery per user and kind, and the daily digest
+ * (docs/messages.md §2–3), through a real SMTP server.
+ */
+describe('alerts', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  let fleet: Awaited<ReturnType<typeof twoCustomers>>;
+  let device: typeof devices.$inferSelect;
+  const users = {} as Record<
+    'admin' | 'mailer' | 'digester' | 'portal' | 'other',
+    { id: number; email: string }
+  >;
+  const db = () => t.database.db;
+  const inbox = (userId: number) => db().select().from(messages).where(eq(messages.recipientUserId, userId));
+  const choose = async (email: string, preferences: { kind: string; delivery: string }[]) => {
+    const token = await login(t.app, email, TEST_PASSWORD);
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: '/api/messages/preferences',
+      headers: as(token),
+      payload: { preferences },
+    });
+    expect(r.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://kestrel.test' });
+    fleet = await twoCustomers(db());
+    users.admin = await makeUser(db(), { role: 'provider_admin' });
+    users.mailer = await makeUser(db(), { role: 'customer_user', customerId: fleet.a.id, sites: [fleet.a1] });
+    users.digester = await makeUser(db(), { role: 'customer_admin', customerId: fleet.a.id });
+    users.portal = await makeUser(db(), { role: 'customer_user', customerId: fleet.a.id, sites: [fleet.a1] });
+    users.other = await makeUser(db(), { role: 'customer_user', customerId: fleet.b.id, sites: [fleet.b1] });
+    await choose(users.mailer.email, [{ kind: 'connection_alert', delivery: 'email' }]);
+    await choose(users.digester.email, [
+      { kind: 'connection_alert', delivery: 'digest' },
+      { kind: 'failed_files_alert', delivery: 'digest' },
+    ]);
+    device = await makeDevice(db(), fleet.a1, { lastHeartbeatAt: t.app.now(), connectionStatus: 'GREEN' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('raises a RED alert once per episode, resolves it when the device is heard again, and raises it again after', async () => {
+    expect((await runAlertRound(t.app)).raised).toBe(0);
+    t.clock.advance(25 * HOUR); // silent past CONNECTION_RED_MINUTES (24 h)
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 1, resolved: 0 });
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 0, resolved: 0 });
+    t.clock.advance(HOUR);
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 0, resolved: 0 });
+
+    const open = await db().select().from(alertEpisodes).where(eq(alertEpisodes.deviceId, device.id));
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      kind: 'connection_alert',
+      subject: `device:${device.id}`,
+      resolvedAt: null,
+    });
+    // Everyone who sees the site heard of it once; nobody else did.
+    for (const u of [users.admin, users.mailer, users.digester, users.portal]) {
+      const got = (await inbox(u.id)).filter((m) => m.kind === 'connection_alert');
+      expect(got, `user ${u.email}`).toHaveLength(1);
+      expect(got[0]!.subject).toBe(`Device offline (RED): Aurora 2D SN ${device.serial}`);
+      expect(got[0]!.link).toBe(`/device-details?deviceId=${device.id}`);
+    }
+    expect(await inbox(users.other.id)).toHaveLength(0);
+
+    // The device is heard from again: the episode is resolved, once.
+    await db().update(devices).set({ lastHeartbeatAt: t.app.now() }).where(eq(devices.id, device.id));
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 0, resolved: 1 });
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 0, resolved: 0 });
+    const [closed] = await db().select().from(alertEpisodes).where(eq(alertEpisodes.id, open[0]!.id));
+    expect(closed!.resolvedAt).toBeInstanceOf(Date);
+    expect((await inbox(users.portal.id)).map((m) => m.subject)).toContain(
+      `Resolved: Device offline (RED): Aurora 2D SN ${device.serial}`,
+    );
+
+    // Silent again: a new episode.
+    t.clock.advance(25 * HOUR);
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 1 });
+    const episodes = await db().select().from(alertEpisodes).where(eq(alertEpisodes.deviceId, device.id));
+    expect(episodes).toHaveLength(2);
+    expect(episodes.filter((e) => e.resolvedAt === null)).toHaveLength(1);
+  });
+
+  it('routes each alert by the user’s choice: e-mail at once, portal only, or the daily digest', async () => {
+    // Two raises and one resolution so far: the e-mail subscriber got each at once.
+    await smtp.waitFor(4);
+    const mails = smtp.received.filter((m) => m.to.includes(users.mailer.email));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Device offline (RED): Aurora 2D SN ${device.serial}`,
+      `Resolved: Device offline (RED): Aurora 2D SN ${device.serial}`,
+      `Device offline (RED): Aurora 2D SN ${device.serial}`,
+    ]);
+    expect(mails[0]!.text).toContain(`https://kestrel.test/device-details?deviceId=${device.id}`);
+    // Portal-only users have the messages and no mail.
+    const portal = await inbox(users.portal.id);
+    expect(portal.every((m) => m.delivery === 'portal')).toBe(true);
+    for (const u of [users.portal, users.admin])
+      expect(smtp.received.some((m) => m.to.includes(u.email))).toBe(false);
+    // The digest subscriber got one digest when the oldest of theirs was a day old, with all three.
+    const digests = smtp.received.filter((m) => m.to.includes(users.digester.email));
+    expect(digests.map((m) => m.subject)).toEqual(['Kestrel daily digest: 3 device offline (red)']);
+    expect(digests[0]!.text).toContain('Device offline (RED) (3)');
+    const theirs = await inbox(users.digester.id);
+    expect(theirs.filter((m) => m.delivery === 'digest' && m.digestedAt !== null)).toHaveLength(3);
+  });
+
+  it('raises a failed-files alert on a spike and groups the next digest by kind, sent once', async () => {
+    const now = t.app.now();
+    await db()
+      .insert(ingestLog)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          receivedAt: new Date(now.getTime() - i * 60_000),
+          door: 'dimse' as const,
+          outcome: 'failed' as const,
+          reason: 'not DICOM',
+          deviceId: device.id,
+          siteId: fleet.a1.id,
+          customerId: fleet.a.id,
+        })),
+      );
+    await db().update(devices).set({ lastHeartbeatAt: now }).where(eq(devices.id, device.id));
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 1, resolved: 1, digests: 0 });
+
+    // A day later the spike is over (resolved) and the digest is due.
+    t.clock.advance(25 * HOUR);
+    await db().update(devices).set({ lastHeartbeatAt: t.app.now() }).where(eq(devices.id, device.id));
+    expect(await runAlertRound(t.app)).toMatchObject({ raised: 0, resolved: 1, digests: 1 });
+    await smtp.waitFor(5);
+    const digest = smtp.received.filter((m) => m.to.includes(users.digester.email))[1]!;
+    expect(digest.subject).toBe('Kestrel daily digest: 1 device offline (red), 2 failed files');
+    expect(digest.text).toContain('Device offline (RED) (1)');
+    expect(digest.text).toContain('Failed files (2)');
+    expect(digest.text.indexOf('Device offline (RED) (1)')).toBeLessThan(
+      digest.text.indexOf('Failed files (2)'),
+    );
+    // Nothing is sent twice.
+    expect((await runAlertRound(t.app)).digests).toBe(0);
+  });
+
+  it('raises a reject-rate alert when a site’s week is above its target, not when below', async () => {
+    const day = t.app.now().toISOString().slice(0, 10);
+    const row = (deviceId: number, siteId: number, images: number, rejected: number) => ({
+      day,
+      deviceId,
+      siteId,
+      customerId: fleet.b.id,
+      deviceType: '2D',
+      images,
+      rejected,
+      examsByProcedure: [],
+      imagesByKind: [],
+      agdViewSum: [],
+      agdViewN: [],
+      agdThickSum: [],
+      agdThickN: [],
+      masThickSum: [],
+      masThickN: [],
+      forceBands: [],
+      thicknessBands: [],
+      pressureBands: [],
+      kvpBands: [],
+      weekdayHour: [],
+    });
+    const high = await makeDevice(db(), fleet.b1, { lastHeartbeatAt: t.app.now() });
+    const low = await makeDevice(db(), fleet.b2, { lastHeartbeatAt: t.app.now() });
+    await db().update(sites).set({ rejectRateTarget: 15 }).where(eq(sites.id, fleet.b2.id));
+    await db()
+      .insert(rollupDeviceDay)
+      .values([row(high.id, fleet.b1.id, 200, 30), row(low.id, fleet.b2.id, 200, 20)]);
+    await runAlertRound(t.app);
+    const episodes = await db()
+      .select()
+      .from(alertEpisodes)
+      .where(eq(alertEpisodes.kind, 'reject_rate_alert'));
+    expect(episodes.map((e) => e.subject)).toEqual([`site:${fleet.b1.id}`]);
+    const [msg] = (await inbox(users.other.id)).filter((m) => m.kind === 'reject_rate_alert');
+    expect(msg!.body).toContain('15.0 %');
+    expect(msg!.link).toBe(`/hc-dashboards/SiteViewComponent?site=${fleet.b1.id}`);
+  });
+});

@@ -1,0 +1,22 @@
+import { MESSAGE_KIND_LABELS, type MessageKind } from '@kestrel/contract';
+import { Badge } from '@mantine/core';
+
+const COLOUR: Record<MessageKind, string> = {
+  message: 'blue',
+  release: 'teal',
+  approval: 'grape',
+  tube_alert: 'orange',
+  connection_alert: 'red',
+  failed_files_alert: 'yellow',
+  reject_rate_alert: 'pink',
+};
+
+/** The kind of a message, coloured so that alerts stand out in a list. */
+export function KindBadge({ kind, resolved }: { kind: MessageKind; resolved?: boolean | null }) {
+  return (
+    <Badge color={resolved ? 'gray' : COLOUR[kind]} variant="light" size="sm" style={{ flexShrink: 0 }}>
+      {MESSAGE_KIND_LABELS[kind]}
+      {resolved ? ' · resolved' : ''}
+    </Badge>
+  );
+}
