@@ -26,6 +26,8 @@ import { ingestReportRoutes } from './features/ingest-reports/routes';
 import { menuRoutes } from './features/menu/routes';
 import { profileRoutes } from './features/profile/routes';
 import { releaseRoutes } from './features/releases/routes';
+import { reportRoutes } from './features/reports/routes';
+import { reportScheduleRoutes } from './features/reports/schedules/routes';
 import { siteDetailsRoutes } from './features/site-details/routes';
 import { siteRoutes } from './features/sites/routes';
 import { ssoRoutes } from './features/sso/routes';
@@ -177,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(adminAliasRoutes, { prefix: '/api' });
+  await app.register(reportRoutes, { prefix: '/api' });
+  await app.register(reportScheduleRoutes, { prefix: '/api' });
   await app.register(stowRoutes);
   await app.register(webApp);
   return app;

@@ -14,6 +14,7 @@ export * from './ingest';
 export * from './menu';
 export * from './portal';
 export * from './reject-reasons';
+export * from './reports';
 export * from './routes';
 export * from './site-details';
 export * from './sites';

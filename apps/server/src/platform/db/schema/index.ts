@@ -7,3 +7,4 @@ export * from './people';
 export * from './portal';
 export * from './rollups';
 export * from './sso';
+export * from './reports';
