@@ -88,7 +88,7 @@ async function runOne(app: FastifyInstance, s: ScheduleRow, now: Date): Promise<
     const id = await app.mailer.record(tx, {
       to: owner.email,
       customerId: owner.customerId,
-      subject: `${app.config.PRODUCT_NAME}: ${table.title}, ${period.firstDay} – ${period.lastDay}`,
+      subject: `${app.config.PRODUCT_NAME}: ${table.title}, ${period.firstDay} to ${period.lastDay}`,
       text: `${note}.\n\n${summary}\n\nThe report is attached as a PDF. To change or stop this schedule, open Reports in ${app.config.PRODUCT_NAME}.\n`,
       attachments: [{ filename: pdf.filename, contentType: pdf.contentType, content: pdf.body }],
     });
