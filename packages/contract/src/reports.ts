@@ -44,7 +44,8 @@ const scheduleTiming = {
   /** Monthly: 1–28, a day every month has. */
   dayOfMonth: z.number().int().min(1).max(28).optional(),
   hour: z.number().int().min(0).max(23).default(7),
-  timeZone: timeZoneName,
+  /** The owner's zone; without one the schedule runs in UTC. */
+  timeZone: timeZoneName.default('UTC'),
 };
 
 const scheduleFor = <K extends ReportId>(report: K) =>
