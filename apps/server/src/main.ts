@@ -12,6 +12,7 @@ import {
 } from './demo';
 import { startDeviceMonitor } from './features/devices/monitor';
 import { startAlertMonitor } from './features/messages/monitor';
+import { startScheduleRunner } from './features/reports/schedules/runner';
 import { type DicomListener, limitsFromConfig, startDicomListener } from './ingest/dimse/listener';
 import { purgeDeadSessions } from './platform/auth/sessions';
 import { ConfigError, loadConfig } from './platform/config';
@@ -36,6 +37,7 @@ async function main() {
     await live?.stop().catch(() => {});
     await monitor?.stop().catch(() => {});
     await alerts?.stop().catch(() => {});
+    await schedules?.stop().catch(() => {});
     await history;
     // Objects already received are committed and answered before the connections drop.
     await dicom?.close(() => app!.ingest.close()).catch(() => {});
@@ -48,6 +50,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let monitor: ReturnType<typeof startDeviceMonitor> | undefined;
   let alerts: ReturnType<typeof startAlertMonitor> | undefined;
+  let schedules: ReturnType<typeof startScheduleRunner> | undefined;
   let dicom: DicomListener | undefined;
   let live: LiveDemo | undefined;
   let history: Promise<void> | undefined;
@@ -82,6 +85,8 @@ async function main() {
   }
   app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Scheduled reports mailed as PDFs (docs/reports.md "Schedules"); checks once a minute.
+  schedules = startScheduleRunner(app);
   const housekeeping = setInterval(
     () => void purgeDeadSessions(database.db, new Date()).catch(() => {}),
     3600_000,

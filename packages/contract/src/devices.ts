@@ -131,6 +131,7 @@ export const deviceStatusQuery = boundedRange(
   'from',
   'to',
 );
+export type DeviceStatusQuery = z.infer<typeof deviceStatusQuery>;
 export const deviceStatusRow = z.object({
   id: z.number(),
   serial: z.string(),

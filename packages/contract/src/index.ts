@@ -16,6 +16,7 @@ export * from './messages';
 export * from './portal';
 export * from './reject-reasons';
 export * from './releases';
+export * from './reports';
 export * from './routes';
 export * from './site-details';
 export * from './sites';

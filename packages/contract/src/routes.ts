@@ -62,6 +62,13 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'admin/audit', label: 'Audit trail', roles: ADMINS },
   { path: 'admin/outbox', label: 'Mail outbox', roles: ['provider_admin'] },
   { path: 'admin/eula', label: 'Licence agreement', roles: ['provider_admin'] },
+  // Reports (docs/reports.md): each route offered to the roles its data routes admit.
+  { path: 'reports', label: 'Reports' },
+  { path: 'reports/tubes', label: 'Tube report' },
+  { path: 'reports/logins', label: 'Login details', roles: ADMINS },
+  { path: 'reports/device-status', label: 'Device status and availability' },
+  { path: 'reports/onboarded-customers', label: 'Onboarded customers', roles: ['provider_admin', 'sales'] },
+  { path: 'reports/failed-files', label: 'Failed files' },
 ];
 
 export const routePath = (route: PortalRoute, providerSlug: string) =>

@@ -16,7 +16,7 @@ import {
   envelope,
   onboardStatusResult,
 } from '@kestrel/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectionThresholds } from '../../domain/fleet-status/connection';
@@ -29,7 +29,7 @@ import { assignDevice } from './assign';
 import { deviceDetailsOf } from './details';
 import { DEVICE_ADMINS, deviceVisible } from './policy';
 import { listDevices, loadDevices, toDeviceRows, visibleDevice } from './queries';
-import { deviceStatusReport } from './status-report';
+import { deviceStatusFor } from './status-report';
 
 const tags = ['devices'];
 
@@ -99,29 +99,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: { tags, querystring: deviceStatusQuery, response: { 200: envelope(deviceStatusResult) } },
     },
-    async (request) => {
-      const q = request.query;
-      const scope = await request.scope();
-      const rows = await loadDevices(
-        app.db,
-        scope,
-        and(
-          q.deviceId ? eq(devices.id, q.deviceId) : undefined,
-          q.siteId ? eq(devices.siteId, q.siteId) : undefined,
-          q.customerId ? eq(devices.customerId, q.customerId) : undefined,
-        ),
-      );
-      if (q.deviceId && !rows.length) throw notFound(`No device ${q.deviceId}.`);
-      const result = await deviceStatusReport(
-        app.db,
-        scope,
-        rows,
-        { from: q.from, to: q.to, withHistory: q.deviceId !== undefined },
-        app.now(),
-        th(),
-      );
-      return ok(result);
-    },
+    async (request) =>
+      ok(await deviceStatusFor(app.db, await request.scope(), request.query, app.now(), th())),
   );
 
   app.get(

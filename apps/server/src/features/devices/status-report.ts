@@ -2,9 +2,11 @@ import {
   availability,
   type ConnectionThresholds,
   connectionStatusAt,
+  type DeviceStatusQuery,
   type DeviceStatusResult,
   laterOf,
 } from '@kestrel/contract';
+import { and, eq } from 'drizzle-orm';
 import {
   connectionTransitions,
   type SeenChange,
@@ -12,10 +14,43 @@ import {
   statusHistory,
 } from '../../domain/fleet-status/connection';
 import type { DbOrTx } from '../../platform/db';
+import { devices } from '../../platform/db/schema';
+import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import type { DeviceWithPlace } from './queries';
+import { type DeviceWithPlace, loadDevices } from './queries';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * `ha/deviceStatus` for a filter: the devices the caller may see, narrowed by device, site or
+ * customer. The device status report page and its exports (features/reports) read this too.
+ */
+export async function deviceStatusFor(
+  db: DbOrTx,
+  scope: Scope,
+  q: DeviceStatusQuery,
+  now: Date,
+  th: ConnectionThresholds,
+): Promise<DeviceStatusResult> {
+  const rows = await loadDevices(
+    db,
+    scope,
+    and(
+      q.deviceId ? eq(devices.id, q.deviceId) : undefined,
+      q.siteId ? eq(devices.siteId, q.siteId) : undefined,
+      q.customerId ? eq(devices.customerId, q.customerId) : undefined,
+    ),
+  );
+  if (q.deviceId && !rows.length) throw notFound(`No device ${q.deviceId}.`);
+  return deviceStatusReport(
+    db,
+    scope,
+    rows,
+    { from: q.from, to: q.to, withHistory: q.deviceId !== undefined },
+    now,
+    th,
+  );
+}
 
 /**
  * Connection status of devices with their availability over [from, to): the recorded history

@@ -99,6 +99,7 @@ const analysisSection = (role: Role): MenuSection => ({
     link('Study analytics', 'study-analytics', 'table'),
     ...(role === 'customer_user' ? [] : [link('Enterprise comparison', 'enterprise', 'compare')]),
     link('Widget catalogue', 'widget', 'widget'),
+    link('Reports', 'reports', 'report'),
   ],
 });
 
@@ -186,6 +187,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
         link('Fleet overview', 'hc-dashboards', 'fleet'),
         link('Devices', 'device-details', 'device'),
         link('Equipment', 'hc-dashboard3', 'tube'),
+        link('Reports', 'reports', 'report'),
         link('Messages', 'email/inbox', 'mail'),
       ],
     });

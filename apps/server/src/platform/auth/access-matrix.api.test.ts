@@ -100,6 +100,8 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
       if (/admin\/users/.test(route.url)) return r.user;
       if (/admin\/assignments/.test(route.url)) return r.assignment;
       if (/\/messages\//.test(route.url)) return r.message;
+      // A report schedule is a person's own, like a dashboard: another's id names none of the caller's.
+      if (/reports\/schedules/.test(route.url)) return r.dashboard;
       // Identity providers belong to no tenant's records here: any id names none (404 for all).
       if (/identityProviders/.test(route.url)) return r.customer;
       throw new Error(`The matrix does not know what "id" names in ${route.method} ${route.url}`);

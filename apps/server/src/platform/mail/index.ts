@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db';
-import { mailOutbox } from '../db/schema';
+import { mailAttachments, mailOutbox } from '../db/schema';
 
 /**
  * Outgoing mail (docs/administration.md "Mail and the outbox"). Every mail is first written to
@@ -15,6 +15,14 @@ export interface OutgoingMail {
   text: string;
   /** The recipient's customer, if any (who may read the outbox row). */
   customerId?: number | null;
+  /** Files sent with the mail (a scheduled report's PDF), kept beside the outbox row. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {
@@ -55,6 +63,8 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           createdAt: opts.now(),
         })
         .returning({ id: mailOutbox.id });
+      if (mail.attachments?.length)
+        await tx.insert(mailAttachments).values(mail.attachments.map((a) => ({ mailId: row!.id, ...a })));
       return row!.id;
     },
     async deliver(ids) {
@@ -66,7 +76,21 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       for (const row of rows) {
         if (row.status !== 'outbox') continue;
         try {
-          await transport.sendMail({ to: row.to, subject: row.subject, text: row.text });
+          const attachments = await db
+            .select()
+            .from(mailAttachments)
+            .where(eq(mailAttachments.mailId, row.id))
+            .orderBy(mailAttachments.id);
+          await transport.sendMail({
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.content),
+            })),
+          });
           await db
             .update(mailOutbox)
             .set({ status: 'sent', sentAt: opts.now(), error: null })

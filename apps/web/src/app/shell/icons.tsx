@@ -17,6 +17,7 @@ import {
   IconMapPin,
   IconPoint,
   IconPresentationAnalytics,
+  IconReportAnalytics,
   IconReportMoney,
   IconRocket,
   IconTable,
@@ -53,6 +54,7 @@ const ICONS = {
   external: IconExternalLink,
   analytics: IconPresentationAnalytics,
   hospital: IconBuildingHospital,
+  report: IconReportAnalytics,
 } as const;
 
 /** An item's own image (product §2) wins over its named icon; decorative, the name is beside it. */

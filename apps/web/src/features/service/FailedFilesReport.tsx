@@ -16,6 +16,7 @@ import { useDevices, useSiteDetails } from '../../api/fleet';
 import { type FailedFilesParams, useFailedFiles } from '../../api/service';
 import { DataState, when } from '../../ui/DataState';
 import { StatusPill } from '../devices/StatusPill';
+import { ReportExports } from '../reports/ReportExports';
 import { outcomePill } from './outcome';
 
 const PAGE_SIZE = 20;
@@ -52,9 +53,13 @@ export function FailedFilesReport() {
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="failed-heading">
-      <Title order={2} size="h4" id="failed-heading" mb="sm">
-        Failed files
-      </Title>
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4" id="failed-heading">
+          Failed files
+        </Title>
+        {/* The exports carry the filter without paging: every matching file (docs/reports.md). */}
+        <ReportExports report="failed-files" filter={{ ...filter, page: undefined, pageSize: undefined }} />
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm" mb="sm">
         <TextInput
           type="date"

@@ -6,5 +6,6 @@ export * from './facts';
 export * from './parties';
 export * from './people';
 export * from './portal';
+export * from './reports';
 export * from './rollups';
 export * from './sso';
