@@ -17,6 +17,7 @@ export * from './reject-reasons';
 export * from './routes';
 export * from './site-details';
 export * from './sites';
+export * from './sites-map';
 export * from './sso';
 export * from './status';
 export * from './technologists';
