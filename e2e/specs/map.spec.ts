@@ -97,7 +97,7 @@ test.describe('sites map', () => {
     // Every marker is drawn (panning is free), so pick one inside the map's visible box.
     const otherId = await map(page).evaluate((box) => {
       const r = box.getBoundingClientRect();
-      const inside = [...box.querySelectorAll<HTMLElement>('[data-kind="site"]')].find((e) => {
+      const inside = Array.from(box.querySelectorAll<HTMLElement>('[data-kind="site"]')).find((e) => {
         const m = e.getBoundingClientRect();
         return m.left >= r.left && m.right <= r.right && m.top >= r.top && m.bottom <= r.bottom;
       });
