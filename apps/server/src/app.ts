@@ -31,6 +31,8 @@ import { reportRoutes } from './features/reports/routes';
 import { reportScheduleRoutes } from './features/reports/schedules/routes';
 import { siteDetailsRoutes } from './features/site-details/routes';
 import { siteRoutes } from './features/sites/routes';
+import { sitesMapRoutes } from './features/sites-map/routes';
+import { mapTileSources } from './features/sites-map/tiles';
 import { ssoRoutes } from './features/sso/routes';
 import { technologistRoutes } from './features/technologists/routes';
 import { tubeRoutes } from './features/tubes/routes';
@@ -106,8 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         // Mantine and ECharts set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The sites map's tile service, when one is configured, and nothing else (docs/map.md).
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapTileSources(config)],
+        connectSrc: ["'self'", ...mapTileSources(config)],
         frameSrc: ["'self'", 'https:'],
       },
     },
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes, { prefix: '/api' });
   await app.register(exploreRoutes, { prefix: '/api' });
   await app.register(siteDetailsRoutes, { prefix: '/api' });
+  await app.register(sitesMapRoutes, { prefix: '/api' });
   await app.register(technologistRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { prefix: '/api' });

@@ -20,6 +20,7 @@ export * from './reports';
 export * from './routes';
 export * from './site-details';
 export * from './sites';
+export * from './sites-map';
 export * from './sso';
 export * from './status';
 export * from './technologists';

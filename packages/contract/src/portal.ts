@@ -26,6 +26,11 @@ export const appConfig = z.object({
   build: z.string(),
   supportEmail: z.string(),
   supportPhone: z.string().nullable(),
+  /**
+   * The tile service of the sites map (MAP_TILE_URL, MAP_API_KEY, MAP_ATTRIBUTION; docs/map.md);
+   * null: the bundled offline world map.
+   */
+  mapTiles: z.object({ url: z.string(), apiKey: z.string().nullable(), attribution: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tileSource } from '@kestrel/contract/sites-map';
 import { z } from 'zod';
 import { AE_TITLE } from '../ingest/dimse/ae-title';
 
@@ -90,6 +91,23 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.com'),
   SUPPORT_PHONE: z.string().max(40).optional(),
   BUILD_ID: z.string().max(64).default('development'),
+  /**
+   * Tile service of the sites map (docs/map.md): a URL template with {z}, {x} and {y}, optionally
+   * {s} (subdomain) and {apiKey} (where MAP_API_KEY goes). Unset: the bundled offline world map.
+   * Only its host is added to the Content-Security-Policy.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .max(500)
+    .refine(
+      (u) => tileSource(u) !== null,
+      'must be an absolute http(s) URL such as https://tiles.example.com/{z}/{x}/{y}.png',
+    )
+    .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  MAP_API_KEY: z.string().min(1).max(500).optional(),
+  /** Credit line the tile service asks for (shown on the map). */
+  MAP_ATTRIBUTION: z.string().max(300).default(''),
   /**
    * Outgoing mail (password links, invitations): smtp://user:pass@host:port or smtps://…. Unset:
    * mails are only kept in the outbox, which the provider admin reads in the portal.
@@ -237,6 +255,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  IDLE_WARNING_MINUTES must be less than SESSION_IDLE_MINUTES',
     );
+  }
+  if (c.MAP_TILE_URL?.includes('{apiKey}') && !c.MAP_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  MAP_TILE_URL has {apiKey}: set MAP_API_KEY as well');
   }
   if (c.SSO_ISSUER && !(c.SSO_CLIENT_ID && c.SSO_CLIENT_SECRET)) {
     throw new ConfigError(

@@ -25,6 +25,7 @@ export const testConfig: AppConfig = {
   build: 'test',
   supportEmail: 'support@example.com',
   supportPhone: null,
+  mapTiles: null,
 };
 
 export function renderUi(ui: ReactNode, { route = '/', withNotifications = false } = {}) {

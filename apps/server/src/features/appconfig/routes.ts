@@ -4,6 +4,7 @@ import { appConfig, envelope } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicAccess } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
+import { mapTilesOf } from '../sites-map/tiles';
 import { loginOptions } from '../sso/providers';
 import { sessionTimings } from './timings';
 
@@ -32,6 +33,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     build: c.BUILD_ID,
     supportEmail: c.SUPPORT_EMAIL,
     supportPhone: c.SUPPORT_PHONE ?? null,
+    mapTiles: mapTilesOf(c),
   };
   app.get(
     '/appconfig',

@@ -8,6 +8,7 @@ import { select } from '../../app/session/selection';
 import { DataState, fmt, when } from '../../ui/DataState';
 import { StatusPill } from '../devices/StatusPill';
 import { connectionPill } from '../devices/status-colours';
+import { SitesMapCard } from '../sites-map/SitesMapCard';
 import { FleetKpis } from './FleetKpis';
 import { RangeSelect, rangeOf } from './RangeSelect';
 import { ConnectionCountPills, TubeCountPills } from './StatusCounts';
@@ -43,6 +44,7 @@ export default function FleetOverviewPage() {
         {(d) => (
           <Stack gap="lg">
             <FleetKpis kpis={d.kpis} />
+            <SitesMapCard />
             <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sites-heading">
               <Group justify="space-between" align="end" mb="sm">
                 <Title order={2} size="h4" id="sites-heading">

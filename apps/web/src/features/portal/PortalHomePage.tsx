@@ -32,6 +32,7 @@ import { useRouteHandle } from '../../app/route-handle';
 import { useLogout } from '../../app/session/logout';
 import { applications, displayName, role } from '../../app/session/storage';
 import { ApprovalsTask } from '../releases/ApprovalsTask';
+import { SitesMapCard } from '../sites-map/SitesMapCard';
 import classes from './PortalHomePage.module.css';
 
 interface Tile {
@@ -164,6 +165,8 @@ export default function PortalHomePage() {
           </UnstyledButton>
         ))}
       </SimpleGrid>
+      {/* The customer's home shows their sites; the provider's has the fleet overview for that. */}
+      {provider ? null : <SitesMapCard />}
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import { WidgetChart } from '../../widgets/WidgetChart';
 import { StateBadge } from '../admin-common/StateBadge';
 import { ABOVE_MODALS } from '../admin-common/TimeZoneSelect';
 import { devicePath } from '../devices/DeviceTable';
+import { SitesMapCard } from '../sites-map/SitesMapCard';
 
 /**
  * sales-rep-dashboard, the sales role's home: their customers with onboarding progress, installed
@@ -36,7 +37,7 @@ export default function SalesRepDashboardPage() {
   const dashboard = useSalesDashboard(repId, !isAdmin || repId != null);
   const page = (
     <DataState query={dashboard} what="Sales dashboard">
-      {(d) => <Dashboard d={d} />}
+      {(d) => <Dashboard d={d} map={!isAdmin} />}
     </DataState>
   );
   if (!isAdmin) return page;
@@ -69,7 +70,8 @@ function Heading({ id, children }: { id: string; children: string }) {
   );
 }
 
-function Dashboard({ d }: { d: SalesDashboard }) {
+/** `map`: the rep's own sites on a map (a provider admin looking at a rep's home sees every site, so none). */
+function Dashboard({ d, map }: { d: SalesDashboard; map: boolean }) {
   const devices = d.customers.reduce((n, c) => n + c.devices, 0);
   const sites = d.customers.reduce((n, c) => n + c.sites, 0);
   const completed = d.customers.reduce((n, c) => n + c.onboarding.completed, 0);
@@ -93,6 +95,7 @@ function Dashboard({ d }: { d: SalesDashboard }) {
           hint={`${completed} of ${devices} devices`}
         />
       </SimpleGrid>
+      {map ? <SitesMapCard /> : null}
 
       <Card withBorder radius="md" component="section" aria-labelledby="sales-customers">
         <Heading id="sales-customers">Your customers</Heading>
