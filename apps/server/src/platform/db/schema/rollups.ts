@@ -1,13 +1,16 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
   text,
+  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 
@@ -260,3 +263,20 @@ export const factSamples = pgTable(
   },
   (t) => [index().on(t.siteId, t.day), index().on(t.deviceId)],
 );
+
+/**
+ * What the acknowledging transactions stored and the rollups do not count yet (docs/ingest.md
+ * "Rollups are folded"): one row per rollup input — a new fact, a fact's old values to take out
+ * (a merge changed it), a fact rejected later, a new exam — written by the transaction that
+ * acknowledges the object and deleted by the transaction that folds it into the rollups, so a row
+ * is counted exactly once whatever the commit order (ids are not commit order: never a watermark).
+ */
+export const unfoldedFacts = pgTable('unfolded_facts', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** 'fact' | 'removed' | 'rejected_later' | 'exam' (analytics/rollups/fold.ts). */
+  kind: text().notNull(),
+  /** The RollupFact or RollupExam as JSON. */
+  payload: jsonb().notNull(),
+  /** When it was written (clock_timestamp: about its commit), for the fold lag. */
+  queuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+});
