@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Rollups that the widgets read (docs/architecture.md "Data flow"), kept in the same transaction as the facts.
+ * Rollups that the widgets read (docs/architecture.md "Data flow"), folded from the committed facts
+ * (analytics/rollups/fold.ts; docs/ingest.md "Rollups are folded").
  * Each family exists per day, per month and per year: a question over a long range reads whole
  * years and months from the coarse tables and only the days at its edges from the daily one, so
  * its cost depends on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,
@@ -23,7 +24,7 @@ import {
  * a year of a 2,000-device fleet is ~24,000 device-month rows.
  *
  * Array slots are defined in packages/contract/src/widgets/bands.ts. No foreign keys: written
- * only by the store, in the transaction that resolved the ids.
+ * only by the fold and the rebuild, from facts whose ids the store resolved.
  */
 const deviceMeasures = () => ({
   siteId: integer(),
