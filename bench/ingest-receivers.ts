@@ -9,6 +9,54 @@ export interface Receiver {
   port: number;
   aet: string;
   stop(): Promise<void>;
+  /**
+   * CPU milliseconds the receiver has used so far, from /proc (user + system, with its reaped
+   * children): Kestrel's Node process plus its PostgreSQL backends; Orthanc; storescp with the
+   * processes it forks per association.
+   */
+  cpuMs(): Promise<number>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK; 100 on Linux). */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU ms of a process from /proc: utime + stime + cutime + cstime (0 when it is gone). */
+export function procCpuMs(pid: number | 'self', children = true): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on.
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const [utime, stime, cutime, cstime] = [f[11]!, f[12]!, f[13]!, f[14]!];
+    return ((utime + stime + (children ? cutime + cstime : 0)) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ms of a database's PostgreSQL backends: summed per backend pid seen so far (a pool keeps
+ * its connections for the run; a backend that exits between two readings loses its last part).
+ */
+function backendsCpu(databaseUrl: string) {
+  const seen = new Map<number, number>();
+  return async () => {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [name],
+      );
+      for (const r of rows) seen.set(r.pid, procCpuMs(r.pid, false) || (seen.get(r.pid) ?? 0));
+    } finally {
+      await admin.end();
+    }
+    return [...seen.values()].reduce((a, b) => a + b, 0);
+  };
 }
 
 export const freePort = () =>
@@ -92,7 +140,15 @@ export async function startKestrel(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitFor(child, /DICOM listener: AE title (\S+) on port/, 'Kestrel');
-  return { port: dicomPort, httpPort: port, aet: 'KESTREL', databaseUrl, stop: () => stopChild(child) };
+  const backends = databaseUrl ? backendsCpu(databaseUrl) : async () => 0;
+  return {
+    port: dicomPort,
+    httpPort: port,
+    aet: 'KESTREL',
+    databaseUrl,
+    stop: () => stopChild(child),
+    cpuMs: async () => procCpuMs(child.pid!) + (await backends()),
+  };
 }
 
 /** dcmtk storescp writing every object to a folder: the ceiling (one process per association). */
@@ -106,7 +162,7 @@ export async function startStorescp(dir: string): Promise<Receiver> {
   // storescp prints nothing until the first association: give it a moment to bind.
   await new Promise((r) => setTimeout(r, 500));
   if (child.exitCode !== null) throw new Error('storescp exited at start');
-  return { port, aet: 'STORESCP', stop: () => stopChild(child) };
+  return { port, aet: 'STORESCP', stop: () => stopChild(child), cpuMs: async () => procCpuMs(child.pid!) };
 }
 
 /** Orthanc (Debian package `orthanc`, installed here when missing) with a temporary configuration. */
@@ -148,5 +204,11 @@ export async function startOrthanc(dir: string): Promise<Receiver & { version: s
     env: { ...process.env, TCP_NODELAY: '1' },
   });
   await waitFor(child, /Orthanc has started/, 'Orthanc', 60_000);
-  return { port, aet: 'ORTHANC', version, stop: () => stopChild(child) };
+  return {
+    port,
+    aet: 'ORTHANC',
+    version,
+    stop: () => stopChild(child),
+    cpuMs: async () => procCpuMs(child.pid!),
+  };
 }

@@ -1,8 +1,10 @@
 /**
- * Ingest benchmark: committed objects per second over DIMSE C-STORE, sent by dcmtk storescu
- * (TCP_NODELAY=1) on one association and on 4 in parallel, into Kestrel on PostgreSQL and on
- * PGlite, dcmtk storescp writing files (the ceiling) and Orthanc — the same generated MG files
- * (6–25 KB, written once with the simulator's Part-10 writer), in one run on one machine.
+ * Ingest benchmark: committed objects per second and CPU milliseconds per object (from /proc)
+ * over DIMSE C-STORE, sent by dcmtk storescu (TCP_NODELAY=1) on 1, 4 and 16 associations — files
+ * dealt by device, each association carrying whole devices as a fleet sends, and at 4 also
+ * round-robin — into Kestrel on PostgreSQL and on PGlite, dcmtk storescp writing files (the
+ * ceiling) and Orthanc — the same generated MG files (6–25 KB, written once with the simulator's
+ * Part-10 writer), in one run on one machine. For Kestrel also the rollup fold lag (/metrics).
  *
  *   npm run bench:ingest [-- --objects 2000]
  *
@@ -19,6 +21,7 @@ import { rowsOf } from '@kestrel/server/platform/db/rows';
 import { sql } from 'drizzle-orm';
 import {
   BENCH_METRICS_TOKEN,
+  procCpuMs,
   type Receiver,
   startKestrel,
   startOrthanc,
@@ -43,10 +46,38 @@ console.log(
   `${files.length} MG objects, ${kb(Math.min(...bytes))}–${kb(Math.max(...bytes))} KB (mean ${kb(bytes.reduce((a, b) => a + b, 0) / bytes.length)} KB), ${os.cpus().length} CPUs, Node ${process.version}`,
 );
 
-/** storescu over `lanes` associations at once; resolves with objects per second. */
-async function storescu(r: Receiver, lanes: number): Promise<number> {
+type Dealing = 'device' | 'round-robin';
+
+/**
+ * Files for `lanes` associations. By device, as a fleet sends: each association carries whole
+ * devices (the largest first onto the least loaded association), in their time order. Round-robin:
+ * file i on association i mod lanes, every association mixing every device.
+ */
+function deal(lanes: number, how: Dealing): string[][] {
   const groups = Array.from({ length: lanes }, () => [] as string[]);
-  for (const [i, f] of files.entries()) groups[i % lanes]!.push(f.file);
+  if (how === 'round-robin') {
+    for (const [i, f] of files.entries()) groups[i % lanes]!.push(f.file);
+    return groups;
+  }
+  const byDevice = new Map<string, string[]>();
+  for (const f of files) byDevice.set(f.serial, [...(byDevice.get(f.serial) ?? []), f.file]);
+  for (const device of [...byDevice.values()].sort((a, b) => b.length - a.length))
+    groups.reduce((least, g) => (g.length < least.length ? g : least)).push(...device);
+  return groups.filter((g) => g.length);
+}
+
+interface Run {
+  perS: number;
+  /** Receiver CPU per committed object (ms), and the senders' (storescu). */
+  cpuPerObject: number;
+  senderCpuPerObject: number;
+}
+
+/** storescu over `lanes` associations at once: objects per second and CPU per object. */
+async function storescu(r: Receiver, lanes: number, how: Dealing = 'device'): Promise<Run> {
+  const groups = deal(lanes, how);
+  const cpuBefore = await r.cpuMs();
+  const sendersBefore = procCpuMs('self') - procCpuMs('self', false);
   const started = performance.now();
   await Promise.all(
     groups.map(
@@ -70,15 +101,25 @@ async function storescu(r: Receiver, lanes: number): Promise<number> {
         }),
     ),
   );
-  return files.length / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = (await r.cpuMs()) - cpuBefore;
+  const senders = procCpuMs('self') - procCpuMs('self', false) - sendersBefore;
+  return {
+    perS: files.length / seconds,
+    cpuPerObject: cpu / files.length,
+    senderCpuPerObject: senders / files.length,
+  };
 }
 
 async function countFacts(engine: 'pglite' | 'postgres', dataDir: string, url?: string) {
   const database: Database = engine === 'pglite' ? await openPglite(dataDir) : await openPostgres(url!);
   try {
-    const [row] = rowsOf<{ n: number }>(
-      await database.db.execute(sql`select count(*)::int as n from image_facts`),
+    const [row] = rowsOf<{ n: number; rolled: number }>(
+      await database.db.execute(sql`select count(*)::int as n,
+        (select coalesce(sum(images), 0) from rollup_device_day)::int as rolled from image_facts`),
     );
+    // Stopped cleanly, the server folded what was queued: the rollups count every fact once.
+    if (row!.rolled !== row!.n) throw new Error(`rollups count ${row!.rolled} images of ${row!.n} facts`);
     return row!.n;
   } finally {
     await database.close();
@@ -93,66 +134,116 @@ async function commitStats(httpPort: number) {
   const fast = value('kestrel_ingest_commit_seconds_count\\{path="fast"\\}');
   const full = value('kestrel_ingest_commit_seconds_count\\{path="full"\\}');
   const perCommit = value('kestrel_ingest_batch_objects_sum') / value('kestrel_ingest_batch_objects_count');
-  return `${fast} fast + ${full} full commits, ${perCommit.toFixed(1)} objects each`;
+  // Rollups are folded after the commit (docs/ingest.md "Rollups are folded"): how far behind.
+  const lag = (q: string) => value(`kestrel_rollup_fold_lag_ms\\{quantile="${q}"\\}`);
+  return {
+    lagP99: lag('0.99'),
+    text: `${fast} fast + ${full} full commits, ${perCommit.toFixed(1)} objects each; fold lag p50 ${lag('0.5').toFixed(0)} ms, p99 ${lag('0.99').toFixed(0)} ms`,
+  };
 }
 
-const rows: [string, number, number][] = [];
-async function kestrel(engine: 'pglite' | 'postgres') {
-  const perS: number[] = [];
-  for (const lanes of [1, 4]) {
-    const dir = path.join(root, `kestrel-${engine}-${lanes}`);
-    const k = await startKestrel(engine, dir);
-    try {
-      perS.push(await storescu(k, lanes));
-      console.log(`Kestrel ${engine}, ${lanes} association(s): ${await commitStats(k.httpPort)}`);
-    } finally {
-      await k.stop();
-    }
-    const stored = await countFacts(engine, dir, k.databaseUrl);
-    if (stored !== files.length)
-      throw new Error(`Kestrel (${engine}, ${lanes}) stored ${stored} of ${files.length}`);
-  }
-  rows.push([`Kestrel, ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, perS[0]!, perS[1]!]);
-  return perS[1]!;
+const LANES = [1, 4, 16] as const;
+interface Row {
+  name: string;
+  runs: Run[];
+  roundRobin4: Run;
+  foldLagP99?: number;
 }
+const rows: Row[] = [];
+let foldLagP99 = 0;
 
-async function other(name: string, start: (dir: string) => Promise<Receiver>) {
-  const perS: number[] = [];
-  for (const lanes of [1, 4]) {
-    const r = await start(path.join(root, `${name}-${lanes}`));
+/** One receiver at 1, 4 and 16 associations dealt by device, and at 4 dealt round-robin. */
+async function measure(
+  name: string,
+  start: (dir: string) => Promise<Receiver>,
+  after?: (r: Receiver, label: string) => Promise<void>,
+): Promise<Row> {
+  const runs: Run[] = [];
+  const plan = [...LANES.map((l) => [l, 'device'] as const), [4, 'round-robin'] as const];
+  let roundRobin4: Run | undefined;
+  for (const [lanes, how] of plan) {
+    const r = await start(path.join(root, `${name.replace(/\W+/g, '-')}-${lanes}-${how}`));
     try {
-      perS.push(await storescu(r, lanes));
+      const run = await storescu(r, lanes, how);
+      if (how === 'device') runs.push(run);
+      else roundRobin4 = run;
+      await after?.(r, `${lanes} association(s), ${how}`);
     } finally {
       await r.stop();
     }
   }
-  rows.push([name, perS[0]!, perS[1]!]);
-  return perS[1]!;
+  const row = { name, runs, roundRobin4: roundRobin4! };
+  rows.push(row);
+  return row;
+}
+
+async function kestrel(engine: 'pglite' | 'postgres') {
+  let dir = '';
+  return measure(
+    `Kestrel, ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+    (d) => {
+      dir = d;
+      return startKestrel(engine, d);
+    },
+    async (r, label) => {
+      const k = r as Awaited<ReturnType<typeof startKestrel>>;
+      const stats = await commitStats(k.httpPort);
+      foldLagP99 = Math.max(foldLagP99, stats.lagP99);
+      console.log(`Kestrel ${engine}, ${label}: ${stats.text}`);
+      await k.stop();
+      const stored = await countFacts(engine, dir, k.databaseUrl);
+      if (stored !== files.length)
+        throw new Error(`Kestrel (${engine}, ${label}) stored ${stored} of ${files.length}`);
+    },
+  );
 }
 
 try {
-  const scp = await other('dcmtk storescp (files)', startStorescp);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  const scp = await measure('dcmtk storescp (files)', startStorescp);
   let orthancVersion = '';
-  const orthanc = await other('Orthanc', async (dir) => {
+  const orthanc = await measure('Orthanc', async (dir) => {
     const o = await startOrthanc(dir);
     orthancVersion = o.version;
     return o;
   });
-  const pgPerS = await kestrel('postgres');
-  const pglitePerS = await kestrel('pglite');
+  const pg = await kestrel('postgres');
+  const pglite = await kestrel('pglite');
 
-  console.log(`\n| receiver | 1 association (objects/s) | 4 associations (objects/s) |\n|---|---:|---:|`);
-  for (const [name, one, four] of rows) console.log(`| ${name} | ${one.toFixed(0)} | ${four.toFixed(0)} |`);
-  console.log(`(${orthancVersion}; ratios below use the 4-association figures)`);
-  const r2 = (n: number) => n.toFixed(2);
+  const n = (x: number) => x.toFixed(0);
+  const c = (x: number) => x.toFixed(2);
+  console.log(
+    `\n| receiver | ${LANES.map((l) => `${l} assoc. (objects/s)`).join(' | ')} | 4 assoc. round-robin | CPU ms/object at ${LANES.join(' / ')} | storescu CPU ms/object at 4 |\n|---|${LANES.map(() => '---:').join('|')}|---:|---:|---:|`,
+  );
+  for (const row of rows)
+    console.log(
+      `| ${row.name} | ${row.runs.map((r) => n(r.perS)).join(' | ')} | ${n(row.roundRobin4.perS)} | ${row.runs.map((r) => c(r.cpuPerObject)).join(' / ')} | ${c(row.runs[1]!.senderCpuPerObject)} |`,
+    );
+  console.log(
+    `(${orthancVersion}; dealt by device unless said; Kestrel fold lag p99 ${n(foldLagP99)} ms; load average at start ${load}, at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ratios below at 4 associations)`,
+  );
+  const at4 = (row: Row) => row.runs[1]!;
+  const r2 = (x: number) => x.toFixed(2);
   result('ingest', {
-    kestrel_pg_per_s: pgPerS.toFixed(0),
-    kestrel_pglite_per_s: pglitePerS.toFixed(0),
-    storescp_per_s: scp.toFixed(0),
-    orthanc_per_s: orthanc.toFixed(0),
-    pg_vs_storescp: r2(pgPerS / scp),
-    pg_vs_orthanc: r2(pgPerS / orthanc),
-    pglite_vs_orthanc: r2(pglitePerS / orthanc),
+    kestrel_pg_per_s: n(at4(pg).perS),
+    kestrel_pglite_per_s: n(at4(pglite).perS),
+    storescp_per_s: n(at4(scp).perS),
+    orthanc_per_s: n(at4(orthanc).perS),
+    pg_vs_storescp: r2(at4(pg).perS / at4(scp).perS),
+    pg_vs_orthanc: r2(at4(pg).perS / at4(orthanc).perS),
+    pg_vs_orthanc_16: r2(pg.runs[2]!.perS / orthanc.runs[2]!.perS),
+    pglite_vs_orthanc: r2(at4(pglite).perS / at4(orthanc).perS),
+    cpu_ms_per_object_pg: c(at4(pg).cpuPerObject),
+    cpu_ms_per_object_pglite: c(at4(pglite).cpuPerObject),
+    cpu_ms_per_object_orthanc: c(at4(orthanc).cpuPerObject),
+    cpu_ms_per_object_storescp: c(at4(scp).cpuPerObject),
+    fold_lag_p99_ms: n(foldLagP99),
   });
 } finally {
   fs.rmSync(root, { recursive: true, force: true });

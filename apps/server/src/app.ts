@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type AnswerCache, createAnswerCache } from './analytics/answer-cache';
+import { RollupFolder } from './analytics/rollups';
 import { accountRoutes } from './features/accounts/routes';
 import { adminAliasRoutes } from './features/admin/aliases';
 import { adminRoutes } from './features/admin/routes';
@@ -50,7 +51,7 @@ import { registerErrorHandler } from './platform/errors';
 import { allowEmptyJsonBody } from './platform/json-body';
 import { loggerOptions } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail';
-import { ingestMetrics, metrics } from './platform/metrics';
+import { foldMetrics, ingestMetrics, metrics } from './platform/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Widget answers, cached briefly (WIDGET_CACHE_SECONDS; analytics/answer-cache.ts). */
     answers: AnswerCache;
+    /** Folds what ingest acknowledged into the rollups, continuously (analytics/rollups/folder.ts). */
+    folder: RollupFolder;
   }
 }
 
@@ -77,6 +80,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go (default: standard output); tests read them. */
   logStream?: { write(line: string): void };
+  /** Run the rollup folder (default true; answers are exact without it, folding first). */
+  foldRollups?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -134,15 +139,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(metrics);
+  const folder = new RollupFolder(database.db, { log: app.log });
+  app.decorate('folder', folder);
+  foldMetrics(app.metrics, folder);
   app.decorate(
     'ingest',
     createIngestPipeline(database.ingestDb, {
       now: () => app.now(),
       onBatch: ingestMetrics(app.metrics),
+      onCommit: () => folder.poke(),
       log: app.log,
     }),
   );
   app.addHook('onClose', async () => app.ingest.close());
+  if (deps.foldRollups !== false) folder.start();
+  app.addHook('onClose', async () => folder.stop());
   app.decorate(
     'mailer',
     createMailer(database.db, {

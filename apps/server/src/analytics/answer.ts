@@ -7,6 +7,7 @@ import type { AnswerCache } from './answer-cache';
 import { granularityOf } from './context';
 import type { Question, QuestionContext } from './question';
 import { questions } from './registry';
+import { foldPending } from './rollups/fold';
 
 /** What answering a widget needs from the app: plain values (features/widgets builds them). */
 export interface Analytics {
@@ -96,7 +97,12 @@ export async function widgetData(
   const answer = await analytics.answers.get(
     [q.widgetId, ctx.from, ctx.to, ctx.sites, ctx.options, question.live ? minute : 0],
     ctx.now.getTime(),
-    () => answerInSnapshot(ctx, (c) => question.answer(c)),
+    async () => {
+      // Exact at every instant: rollups count what is acknowledged once it is folded, so fold
+      // whatever is queued first (analytics/rollups/fold.ts; cheap when nothing is).
+      await foldPending(analytics.db);
+      return answerInSnapshot(ctx, (c) => question.answer(c));
+    },
   );
   return { widgetId: q.widgetId, from: ctx.from, to: ctx.to, granularity: ctx.granularity, answer };
 }

@@ -11,6 +11,7 @@ import { granularityOf } from './context';
 import { addDays } from './ladder';
 import type { QuestionContext, TubeOptions } from './question';
 import { questions } from './registry';
+import { foldPending } from './rollups';
 
 /**
  * Every widget's answer from rollups equals the same question asked of the raw facts, for random
@@ -77,6 +78,8 @@ describe('widget questions: rollups agree with raw facts', () => {
     );
     await db.execute(sql`update technologists set merged_into_id = (select min(id) from technologists t2 where t2.site_id = technologists.site_id)
       where id in (select max(id) from technologists group by site_id)`);
+    // Questions are asked directly here, not through widgetData, which folds what is queued first.
+    await foldPending(db);
     siteIds = rowsOf<{ id: number }>(await db.execute(sql`select id from sites order by id`)).map((r) =>
       Number(r.id),
     );

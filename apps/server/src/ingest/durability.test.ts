@@ -9,7 +9,8 @@ import { GE_PRESENTATION, tempDir } from '../test/dicom-files';
 
 /**
  * kill -9 the real server (embedded PGlite) while storescu sends 2,000 objects, restart it and
- * send them all again: every object acknowledged before the kill is stored exactly once.
+ * send them all again: every object acknowledged before the kill is stored exactly once, and
+ * counted once by the rollups.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const COUNT = 2000;
@@ -171,6 +172,13 @@ describe('durability', () => {
       for (const file of acked) expect(byUid.get(uidOfFile.get(file)!), file).toBe(1);
       expect(counts.every((c) => c.n === 1)).toBe(true);
       expect(counts.length).toBe(COUNT);
+      // The rollups, folded while objects arrived and at shutdown (a fold cut by the kill rolled
+      // back whole), count each stored object once.
+      const [rollups] = rowsOf<{ images: number; queued: number }>(
+        await database.db.execute(`select (select coalesce(sum(images), 0) from rollup_device_day)::int as images,
+          (select count(*) from unfolded_facts)::int as queued`),
+      );
+      expect(rollups).toEqual({ images: COUNT, queued: 0 });
     } finally {
       await database.close();
     }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics at /metrics: process defaults plus request duration by route and status. */
 export const metrics = fp(async (app: FastifyInstance) => {
@@ -48,6 +48,35 @@ export function ingestMetrics(registry: Registry) {
     seconds.observe({ path }, ms / 1000);
     objects.observe(size);
   };
+}
+
+/**
+ * The rollup fold's lag (ms from an object's commit to its fold) over recently folded rows, and
+ * how many rows it folded: what the ingest benchmark reads.
+ */
+export function foldMetrics(
+  registry: Registry,
+  folder: { lag(): { p50: number; p99: number } | null; stats: { rows: number } },
+) {
+  new Gauge({
+    name: 'kestrel_rollup_fold_lag_ms',
+    help: 'Milliseconds from commit to rollup fold of recently folded rows',
+    labelNames: ['quantile'],
+    registers: [registry],
+    collect() {
+      const lag = folder.lag();
+      this.set({ quantile: '0.5' }, lag?.p50 ?? 0);
+      this.set({ quantile: '0.99' }, lag?.p99 ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'kestrel_rollup_folded_rows',
+    help: 'Queued rollup inputs folded by this process',
+    registers: [registry],
+    collect() {
+      this.set(folder.stats.rows);
+    },
+  });
 }
 
 declare module 'fastify' {

@@ -202,6 +202,24 @@ function addTechnologistImage(r: TechnologistRow, f: RollupFact, s: number) {
   }
 }
 
+/**
+ * The sampled facts' rows for the thickness × dose scatter: rows of the fact alone, written with
+ * it when it is acknowledged (the rollups are folded later, see fold.ts).
+ */
+export function factSamplesOf(facts: RollupFact[]): (typeof factSamples.$inferInsert)[] {
+  return facts
+    .filter((f) => f.thicknessMm !== null && f.agdMgy !== null && isSampled(f.sopInstanceUid))
+    .map((f) => ({
+      factId: f.id,
+      day: f.localDate,
+      deviceId: f.deviceId,
+      siteId: f.siteId,
+      customerId: f.customerId,
+      thicknessMm: f.thicknessMm!,
+      agdMgy: f.agdMgy!,
+    }));
+}
+
 export interface RollupDeltas {
   deviceDay: Keyed<DeviceRow>[];
   deviceMonth: Keyed<DeviceRow>[];
@@ -332,18 +350,8 @@ export function rollupDeltas(input: {
       if (f.technologistId !== null) addTechnologistImage(technologist(f, which, period), f, 1);
     }
     if (f.rejected) reject(f);
-    if (f.thicknessMm !== null && f.agdMgy !== null && isSampled(f.sopInstanceUid)) {
-      samples.push({
-        factId: f.id,
-        day: f.localDate,
-        deviceId: f.deviceId,
-        siteId: f.siteId,
-        customerId: f.customerId,
-        thicknessMm: f.thicknessMm,
-        agdMgy: f.agdMgy,
-      });
-    }
   }
+  samples.push(...factSamplesOf(input.facts));
   for (const f of input.rejectedLater) reject(f);
   // Facts counted before whose values changed: out with the old values (the new come in `facts`).
   for (const f of input.removed ?? []) {

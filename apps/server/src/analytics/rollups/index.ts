@@ -7,7 +7,20 @@ export {
   ROLLUP_FAMILIES,
   type RollupFamily,
 } from './apply';
-export { POSITIONING, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
+export { factSamplesOf, POSITIONING, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
+export {
+  FOLD_BATCH,
+  FOLD_LOCK,
+  type FoldResult,
+  foldAllIn,
+  foldBatch,
+  foldIn,
+  foldPending,
+  queueRollupInputs,
+  type RollupInputs,
+  unfoldedPayload,
+} from './fold';
+export { RollupFolder } from './folder';
 export {
   ensureRollupsCurrent,
   ROLLUP_VERSION,

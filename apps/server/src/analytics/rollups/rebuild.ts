@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import { applyRollupDeltas, refreshFleetSql } from './apply';
 import { type RollupDeltas, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
+import { foldAllIn } from './fold';
 
 /**
  * Recompute rollups from the facts. Used when a device's facts move (a pending device assigned
@@ -155,6 +156,9 @@ async function refreshFleet(db: DbOrTx, devices: ReturnType<typeof sql> | null) 
 export async function rebuildDeviceRollups(db: DbOrTx, deviceIds: number[]): Promise<void> {
   if (!deviceIds.length) return;
   const devices = sql`${`{${deviceIds.join(',')}}`}::int[]`;
+  // What is queued is counted first (and no fold runs until this commits): the rows deleted
+  // below are then exactly the facts read back.
+  await foldAllIn(db);
 
   const techs = rowsOf<{ id: number }>(
     await db.execute(sql`select distinct technologist_id as id from image_facts where device_id = any(${devices}) and technologist_id is not null
@@ -200,6 +204,7 @@ const setVersion = (db: DbOrTx) =>
 /** Rebuild every rollup from the facts. */
 export async function rebuildAllRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await foldAllIn(tx); // queued facts are read below: their queue rows must go (folded)
     for (const table of [
       'rollup_device_day',
       'rollup_device_month',

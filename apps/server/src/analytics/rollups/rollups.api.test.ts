@@ -7,44 +7,8 @@ import { loadFleet } from '../../demo/load-fleet';
 import { storeBatch } from '../../ingest/store';
 import { rowsOf } from '../../platform/db/rows';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { rollupSnapshot as snapshot } from '../../test/rollups';
 import { ensureRollupsCurrent, rebuildAllRollups, rebuildDeviceRollups } from '.';
-
-const TABLES = [
-  ['rollup_device_day', 'day, device_id'],
-  ['rollup_device_month', 'month, device_id'],
-  ['rollup_device_year', 'year, device_id'],
-  ['rollup_fleet_day', 'day, device_type'],
-  ['rollup_fleet_month', 'month, device_type'],
-  ['rollup_fleet_year', 'year, device_type'],
-  ['rollup_fleet_reject_day', 'day, view, reason_code'],
-  ['rollup_fleet_reject_month', 'month, view, reason_code'],
-  ['rollup_fleet_reject_year', 'year, view, reason_code'],
-  ['rollup_technologist_day', 'day, technologist_id'],
-  ['rollup_technologist_month', 'month, technologist_id'],
-  ['rollup_technologist_year', 'year, technologist_id'],
-  ['rollup_reject_day', 'day, device_id, technologist_id, view, reason_code'],
-  ['rollup_reject_month', 'month, device_id, technologist_id, view, reason_code'],
-  ['rollup_reject_year', 'year, device_id, technologist_id, view, reason_code'],
-  ['fact_samples', 'fact_id'],
-] as const;
-
-/** Every rollup row, floats rounded (sums added in another order differ in the last bits). */
-async function snapshot(t: TestApp) {
-  const round = (v: unknown): unknown =>
-    typeof v === 'number' && !Number.isInteger(v)
-      ? Math.round(v * 1e6) / 1e6
-      : Array.isArray(v)
-        ? v.map(round)
-        : v;
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of TABLES) {
-    const rows = rowsOf<Record<string, unknown>>(
-      await t.database.db.execute(sql.raw(`select * from ${table} order by ${order}`)),
-    );
-    out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)])));
-  }
-  return out;
-}
 
 describe('rollups', () => {
   let t: TestApp;
@@ -56,6 +20,7 @@ describe('rollups', () => {
       now: new Date('2026-03-05T20:00:00Z'),
       days: 40,
       doseReports: true,
+      fold: false, // all of it queued: the first snapshot folds it (fold.api.test.ts: the other ways)
     });
     // Rejections that arrive days after their images (the late path), one of them twice.
     const late = rowsOf<{ sop_instance_uid: string }>(
@@ -82,6 +47,13 @@ describe('rollups', () => {
   afterAll(() => t.close());
 
   it('kept incrementally, they equal a rebuild from the facts', async () => {
+    // Loaded without folding: every rollup input waits in the queue, no rollup row exists yet.
+    const [queued] = rowsOf<{ queued: number; rolled: number }>(
+      await t.database.db.execute(sql`select (select count(*) from unfolded_facts)::int as queued,
+        (select count(*) from rollup_device_day)::int as rolled`),
+    );
+    expect(queued!.queued).toBeGreaterThan(1000);
+    expect(queued!.rolled).toBe(0);
     const incremental = await snapshot(t);
     expect(incremental.rollup_device_day!.length).toBeGreaterThan(100);
     expect(incremental.fact_samples!.length).toBeGreaterThan(50);

@@ -6,6 +6,7 @@ import type {
   SalesRepresentative,
 } from '@kestrel/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { foldPending } from '../../analytics/rollups';
 import { recordAudit } from '../../platform/admin/audit';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DbOrTx } from '../../platform/db';
@@ -181,6 +182,7 @@ export async function salesDashboard(ctx: AdminContext, repId: number): Promise<
     await db.execute(sql`select device_type, count(*)::int as n from devices
       where site_id = any(${siteArray}::int[]) group by device_type order by device_type`),
   );
+  await foldPending(db); // utilisation comes from the rollups: count all that is acknowledged
   const weekStart = new Date(ctx.now.getTime() - 12 * 7 * 86_400_000).toISOString().slice(0, 10);
   const utilisation = rowsOf<{ week: string; exams: number; images: number }>(
     await db.execute(sql`select to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') as week,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildDeviceRollups } from '../../analytics/rollups';
+import { foldPending, rebuildDeviceRollups } from '../../analytics/rollups';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
 import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
@@ -52,6 +52,11 @@ describe('devices: list, details, onboarding and assignment', () => {
   let pendingId: number;
   const tokens: Record<string, string> = {};
   const db = () => t.database.db;
+  /** The database with what ingest queued folded into the rollups, as answers read them. */
+  const foldedDb = async () => {
+    await foldPending(db());
+    return db();
+  };
   const get = (who: string, url: string) => t.app.inject({ url, headers: as(tokens[who]!) });
   const store = (images: ImageObservation[], rejections: RejectionObservation[] = []) =>
     db().transaction((tx) => storeBatch(tx, { images, rejections, receivedAt: t.app.now() }));
@@ -213,7 +218,9 @@ describe('devices: list, details, onboarding and assignment', () => {
     // What the fleet-wide rows count of every tier, before and after: the device joins them.
     const fleetImages = async () =>
       rowsOf<{ d: number; m: number; y: number }>(
-        await db().execute(sql`select (select coalesce(sum(images), 0) from rollup_fleet_day)::int as d,
+        await (
+          await foldedDb()
+        ).execute(sql`select (select coalesce(sum(images), 0) from rollup_fleet_day)::int as d,
           (select coalesce(sum(images), 0) from rollup_fleet_month)::int as m,
           (select coalesce(sum(images), 0) from rollup_fleet_year)::int as y`),
       )[0]!;
@@ -259,7 +266,7 @@ describe('devices: list, details, onboarding and assignment', () => {
     // The rollups moved with the facts: to the site, and to the technologists now known.
     const rollup = async (table: string, where: string) =>
       rowsOf<Record<string, number | string | null>>(
-        await db().execute(sql.raw(`select * from ${table} where ${where}`)),
+        await (await foldedDb()).execute(sql.raw(`select * from ${table} where ${where}`)),
       );
     const days = await rollup('rollup_device_day', `device_id = ${pendingId}`);
     expect(days.map((x) => [x.site_id, x.customer_id])).toEqual(days.map(() => [fleet.a1.id, fleet.a.id]));
@@ -364,7 +371,7 @@ describe('devices: list, details, onboarding and assignment', () => {
           : v;
     const rows = async (table: string) =>
       rowsOf<Record<string, unknown>>(
-        await db().execute(sql.raw(`select * from ${table} where device_id = ${d.b1.id}`)),
+        await (await foldedDb()).execute(sql.raw(`select * from ${table} where device_id = ${d.b1.id}`)),
       ).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)])));
     const snapshot = async () => ({
       images: await rows('rollup_device_day'),

@@ -1,5 +1,6 @@
 import { envelope, siteDetailsQuery, siteDetailsResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { foldPending } from '../../analytics/rollups';
 import { connectionThresholds } from '../../domain/fleet-status/connection';
 import { signedIn } from '../../platform/auth/access';
 import { ok } from '../../platform/envelope';
@@ -33,6 +34,7 @@ export const siteDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       const siteRows = await visibleSites(app.db, scope, q.site);
       // Another customer's site answers exactly as a site that does not exist.
       if (q.site && !siteRows.length) throw notFound(`No site ${q.site}.`);
+      await foldPending(app.db); // the volumes come from the rollups: count all that is acknowledged
       const [devices, volumes] = await Promise.all([
         deviceRowsFor(app.db, scope, q.site, now, th),
         volumesBySite(

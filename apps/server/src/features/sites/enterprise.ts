@@ -20,6 +20,7 @@ import {
   sumsOf,
   ZERO,
 } from '../../analytics/measures';
+import { foldPending } from '../../analytics/rollups';
 import { connectionThresholds } from '../../domain/fleet-status/connection';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { customers, devices, sites } from '../../platform/db/schema';
@@ -54,6 +55,7 @@ export async function enterprise(
   const mine = await currentSites(app.db, scope, inTree);
 
   // Every site of the fleet in one read of the device rollups: the customer's and the benchmark.
+  await foldPending(app.db); // the rollups count all that is acknowledged
   const ctx = rangeContext(analyticsOf(app), q.fromDateSelected, q.toDateSelected, null);
   const rows = await query<Record<string, unknown> & { site_id: number }>(
     ctx,

@@ -14,6 +14,7 @@ import {
   sumsOf,
   ZERO,
 } from '../../analytics/measures';
+import { foldPending } from '../../analytics/rollups';
 import { sites, technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -42,6 +43,7 @@ export async function technologistPerformance(
     .from(technologists)
     .where(eq(technologists.mergedIntoId, tech.id));
 
+  await foldPending(app.db); // the rollups count all that is acknowledged
   const ctx = rangeContext(analyticsOf(app), from, to, [tech.siteId]);
   const bucket = bucketSql(ctx, 'x.period');
   const rows = await query<Record<string, unknown> & { tech: number; bucket: string }>(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PRESENT, query, rollupRows } from '../../analytics/context';
 import { MEASURE_COLUMNS, MEASURE_SUMS, measuresOf, rangeContext, sumsOf } from '../../analytics/measures';
+import { foldPending } from '../../analytics/rollups';
 import type { technologists } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { canSeeSite, type Scope } from '../../platform/scope';
@@ -33,6 +34,7 @@ export async function listTechnologists(
 ): Promise<TechnologistRow[]> {
   if (q.site !== undefined && !canSeeSite(scope, q.site)) throw notFound(`No site ${q.site}.`);
   const sites = q.site !== undefined ? [q.site] : scope.all ? null : scope.siteIds;
+  await foldPending(app.db); // the rollups count all that is acknowledged
   const ctx = rangeContext(analyticsOf(app), q.fromDateSelected, q.toDateSelected, sites);
   const siteFilter =
     sites === null ? sql`true` : sql`t.site_id = any(${`{${sites.join(',') || '0'}}`}::int[])`;

@@ -1,3 +1,4 @@
+import { widgetDataChanged } from '../../analytics/data-version';
 import type { Db } from '../../platform/db';
 import { commitBatch, commitOneByOne, databaseFailure } from './commit';
 import { FastPath } from './fast-path';
@@ -28,6 +29,8 @@ export interface PipelineOptions {
   lingerMs?: number;
   /** Told about every committed batch and the path it took (metrics, tests). */
   onBatch?: (size: number, ms: number, path: 'fast' | 'full') => void;
+  /** Told after each commit (the rollup folder folds what it queued). */
+  onCommit?: () => void;
   /** Commit the common case in one round trip (fast-path/); false: always the full path. */
   fastPath?: boolean;
   /** Longest a commit waits for the objects of other open senders (default 2 ms; 0: never). */
@@ -61,6 +64,8 @@ export function createIngestPipeline(db: Db, opts: PipelineOptions = {}): Ingest
         ? await fast.commit(items, at, (rest) => commitFull(rest, at))
         : { results: await commitFull(items, at), fast: 0 };
       opts.onBatch?.(items.length, performance.now() - started, fastCount ? 'fast' : 'full');
+      widgetDataChanged(); // committed: cached answers are older than what answers now count
+      opts.onCommit?.();
       return results;
     },
     {

@@ -1,7 +1,7 @@
 import { doseReportRecord, type SimDoseEvent } from '@kestrel/fleet-sim';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildAllRollups } from '../../analytics/rollups';
+import { foldPending, rebuildAllRollups } from '../../analytics/rollups';
 import { rowsOf } from '../../platform/db/rows';
 import { imageFacts, rollupDeviceDay, studies, tubes } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -88,6 +88,11 @@ describe('storeBatch: images and dose reports of one exposure', () => {
     site = await makeSite(t.database.db, c.id, { timeZone: 'UTC' });
   });
   afterAll(() => t.close());
+  /** The database with what ingest queued folded into the rollups, as answers read them. */
+  const folded = async () => {
+    await foldPending(t.database.db);
+    return t.database.db;
+  };
 
   /** A device with a tube installed long before the exams. */
   async function device(serial: string) {
@@ -110,7 +115,7 @@ describe('storeBatch: images and dose reports of one exposure', () => {
   const factsOf = (deviceId: number) =>
     t.database.db.select().from(imageFacts).where(eq(imageFacts.deviceId, deviceId)).orderBy(imageFacts.id);
   const dayOf = async (deviceId: number) =>
-    (await t.database.db.select().from(rollupDeviceDay).where(eq(rollupDeviceDay.deviceId, deviceId)))[0]!;
+    (await (await folded()).select().from(rollupDeviceDay).where(eq(rollupDeviceDay.deviceId, deviceId)))[0]!;
   const tubeOf = async (tubeId: number) =>
     (await t.database.db.select().from(tubes).where(eq(tubes.id, tubeId)))[0]!;
 
@@ -244,7 +249,7 @@ describe('storeBatch: images and dose reports of one exposure', () => {
 
   it('keeps rollups equal to a rebuild from the facts after every merge', async () => {
     const before = rowsOf<Record<string, unknown>>(
-      await t.database.db.execute(sql`select * from rollup_device_day order by day, device_id`),
+      await (await folded()).execute(sql`select * from rollup_device_day order by day, device_id`),
     );
     const samples = rowsOf<Record<string, unknown>>(
       await t.database.db.execute(sql`select * from fact_samples order by fact_id`),

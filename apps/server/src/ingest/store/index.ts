@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { applyRollupDeltas, type RollupFact, rollupDeltas } from '../../analytics/rollups';
+import { widgetDataChanged } from '../../analytics/data-version';
+import { factSamplesOf, queueRollupInputs, type RollupFact } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { anyOf, insertUnnest } from '../../platform/db/bulk';
-import { factAliases, imageFacts, pendingRejections, unassignedFacts } from '../../platform/db/schema';
+import {
+  factAliases,
+  factSamples,
+  imageFacts,
+  pendingRejections,
+  unassignedFacts,
+} from '../../platform/db/schema';
 import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
@@ -45,7 +52,7 @@ export type DoseReportInput = DoseReportSummary;
 
 /**
  * Store a batch of mapped objects in the caller's transaction: devices, technologists, studies,
- * facts, rollups, rejections and tube usage together, so that a device is acknowledged only for
+ * facts, rejections, tube usage and the facts' rows for the rollups to fold, together, so that a device is acknowledged only for
  * what is committed and a re-sent object is a duplicate, never a second fact.
  *
  * Images and dose report events of one exposure are one fact (docs/dose-reports.md): the image
@@ -212,22 +219,24 @@ export async function storeBatch(
       sql`delete from fact_samples where fact_id = any(${sql.param(changed.map((m) => m.after.fact.id))}::bigint[])`,
     );
   }
-  await applyRollupDeltas(
-    tx,
-    rollupDeltas({
-      facts: [
-        ...newRows.map(({ row, device }) => ({
-          ...row,
-          id: inserted.ids.get(row.sopInstanceUid) ?? insertedEvents.ids.get(row.sopInstanceUid)!,
-          deviceType: device.deviceType,
-        })),
-        ...changed.map((m) => m.after.fact),
-      ],
-      removed: changed.map((m) => m.before.fact),
-      exams: newExams,
-      rejectedLater,
-    }),
-  );
+  // The rollups count these once folded (analytics/rollups/fold.ts): this transaction writes no
+  // row that another device's object also writes. Samples are the facts' own rows.
+  const counted: RollupFact[] = [
+    ...newRows.map(({ row, device }) => ({
+      ...row,
+      id: inserted.ids.get(row.sopInstanceUid) ?? insertedEvents.ids.get(row.sopInstanceUid)!,
+      deviceType: device.deviceType,
+    })),
+    ...changed.map((m) => m.after.fact),
+  ];
+  await insertUnnest(tx, factSamples, factSamplesOf(counted), sql`on conflict do nothing`);
+  await queueRollupInputs(tx, {
+    facts: counted,
+    removed: changed.map((m) => m.before.fact),
+    exams: newExams,
+    rejectedLater,
+  });
+  widgetDataChanged();
 
   // Pending rejections consumed by the images just stored.
   const consumed = [...newRows, ...replaced.map((m) => m.incoming)]

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldPending } from '../../analytics/rollups';
 import { rowsOf } from '../../platform/db/rows';
 import {
   devices,
@@ -56,6 +57,11 @@ const rejection = (uids: string[], reason = '111209'): RejectionObservation => (
 
 describe('storeBatch', () => {
   let t: TestApp;
+  /** The rollups as answers see them: what was stored folded in (analytics/rollups/fold.ts). */
+  const folded = async () => {
+    await foldPending(t.database.db);
+    return t.database.db;
+  };
   let siteId: number;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -86,7 +92,7 @@ describe('storeBatch', () => {
     expect(facts.every((f) => f.technologistId === tech!.id)).toBe(true);
     const [study] = await t.database.db.select().from(studies);
     expect(study).toMatchObject({ imageCount: 2, procedure: 'screening', localDate: '2026-01-15' });
-    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    const [day] = await (await folded()).select().from(rollupDeviceDay);
     expect(day).toMatchObject({
       day: '2026-01-15',
       images: 2,
@@ -95,7 +101,7 @@ describe('storeBatch', () => {
       examsByProcedure: [1, 0, 0, 0],
     });
     expect(day!.agdSum).toBeCloseTo(3);
-    const [techDay] = await t.database.db.select().from(rollupTechnologistDay);
+    const [techDay] = await (await folded()).select().from(rollupTechnologistDay);
     expect(techDay).toMatchObject({ exams: 1, images: 2 });
     expect(techDay!.examHours[9]).toBe(1);
   });
@@ -113,7 +119,7 @@ describe('storeBatch', () => {
       await t.database.db.execute(sql`select count(*)::int as n from image_facts`),
     ) as [{ n: number }];
     expect(n).toBe(2);
-    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    const [day] = await (await folded()).select().from(rollupDeviceDay);
     expect([day!.images, day!.exams]).toEqual([2, 1]);
   });
 
@@ -125,12 +131,12 @@ describe('storeBatch', () => {
       .from(imageFacts)
       .where(eq(imageFacts.sopInstanceUid, '1.2.3.1'));
     expect(fact).toMatchObject({ rejected: true, rejectReasonCode: '111209', rejectReason: 'Positioning' });
-    const [day] = await t.database.db.select().from(rollupDeviceDay);
+    const [day] = await (await folded()).select().from(rollupDeviceDay);
     expect(day!.rejected).toBe(1);
-    const [techDay] = await t.database.db.select().from(rollupTechnologistDay);
+    const [techDay] = await (await folded()).select().from(rollupTechnologistDay);
     expect([techDay!.rejected, techDay!.rejectedPositioning]).toEqual([1, 1]);
     expect(
-      (await t.database.db.select().from(rollupRejectDay)).map((r) => [r.reasonCode, r.rejected]),
+      (await (await folded()).select().from(rollupRejectDay)).map((r) => [r.reasonCode, r.rejected]),
     ).toEqual([['111209', 1]]);
   });
 
@@ -145,7 +151,7 @@ describe('storeBatch', () => {
       .where(eq(imageFacts.sopInstanceUid, '1.2.3.3'));
     expect(fact).toMatchObject({ rejected: true, rejectReasonCode: '111210' });
     expect(await t.database.db.select().from(pendingRejections)).toHaveLength(0);
-    const rollups = await t.database.db.select().from(rollupRejectDay);
+    const rollups = await (await folded()).select().from(rollupRejectDay);
     expect(rollups.find((x) => x.reasonCode === '111210')?.rejected).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import { fleetHistory, generateFleet, toPart10 } from '@kestrel/fleet-sim';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldPending } from '../../../analytics/rollups';
 import { loadFleetRegistry } from '../../../demo/load-fleet';
 import type { Database } from '../../../platform/db';
 import { rowsOf } from '../../../platform/db/rows';
@@ -22,6 +23,7 @@ const upload = (bytes: Uint8Array) => ({ bytes, source: { door: 'upload' as cons
  * UIDs), so that two databases loaded the same way compare equal whatever order ids came in.
  */
 async function contents(db: Database['db']) {
+  await foldPending(db); // both paths queue their rollup inputs: compare them folded
   const q = async (text: string) => rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)));
   const device = `(select serial from devices where id = t.device_id) as device`;
   const tech = `(select name from technologists where id = t.technologist_id) as technologist`;

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { AFTER_UPSERT, ROLLUP_FAMILIES } from '../../../analytics/rollups';
 import type { Db } from '../../../platform/db';
 import { columnsOf } from '../../../platform/db/records';
 import { rowsOf } from '../../../platform/db/rows';
-import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
+import {
+  factSamples,
+  imageFacts,
+  ingestLog,
+  studies,
+  unassignedFacts,
+  unfoldedFacts,
+} from '../../../platform/db/schema';
 import { DOSE_MATCH_SECONDS } from '../../store';
 
 /** SQLSTATE the function raises when the database disagrees with the plan: nothing was written. */
@@ -61,24 +67,10 @@ const DOSE_EVENT_NEAR = `select 1 from jsonb_to_recordset(b->'probes') as p(devi
  * everything the plan (plan.ts) took from memory or assumed — device rows unchanged, studies new
  * or known as planned, no rejection waiting, no dose report event to merge, nothing stored yet —
  * and raises FAST_PATH_MISS before or instead of committing anything otherwise. Its body is
- * generated from the schema and from ROLLUP_FAMILIES, the definitions the full path writes with,
- * and its name carries a hash of the body: a changed definition is a new function.
+ * generated from the schema, and its name carries a hash of the body: a changed definition is a
+ * new function. Like the full path it writes no rollup row: it queues the facts for the fold.
  */
 export function fastPathFunction(): { name: string; ddl: string } {
-  // A family without rows in this batch (rejects, mostly) skips its statement altogether.
-  const families = ROLLUP_FAMILIES.map((f) => {
-    const upsert = `${insertFrom(f.table, f.deltas)} ${f.onConflict};`;
-    const recount = AFTER_UPSERT[f.deltas];
-    const body = recount
-      ? `${upsert}
-  with k(month, device_id) as (
-    select * from jsonb_to_recordset(b->'active_months') as r(month date, device_id int))
-  ${recount};`
-      : upsert;
-    return `if jsonb_array_length(b->'${f.deltas}') > 0 then
-  ${body}
-  end if;`;
-  }).join('\n  ');
   const body = `
 declare
   affected bigint;
@@ -130,8 +122,9 @@ begin
   ${insertFrom(unassignedFacts, 'unassigned')} on conflict do nothing;
   ${insertFrom(ingestLog, 'log')};
 
-  -- Last, the rows that other commits also write (rollups, tubes, devices): held the shortest.
-  ${families}
+  -- The rollups count these once folded (analytics/rollups/fold.ts): no row here is written by
+  -- another device's commit. Last, the device's own shared rows (tube, device): held the shortest.
+  ${insertFrom(unfoldedFacts, 'unfolded', { omit: ['queued_at'] })};
 
   update tubes t set used_mas = t.used_mas + r.mas, used_exposures = t.used_exposures + r.n
     from jsonb_to_recordset(b->'tubes') as r(id int, mas float8, n int) where t.id = r.id;

@@ -77,7 +77,7 @@ export class FastPath {
       return null;
     }
     this.stats.fast++;
-    widgetDataChanged(); // the batch wrote rollups
+    widgetDataChanged(); // answers count the batch (folding it first)
     return plan.results;
   }
 

@@ -1,13 +1,14 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  activeMonths,
-  familyRows,
-  ROLLUP_FAMILIES,
-  type RollupExam,
-  rollupDeltas,
-} from '../../../analytics/rollups';
+import { factSamplesOf, type RollupExam, unfoldedPayload } from '../../../analytics/rollups';
 import { columnsOf } from '../../../platform/db/records';
-import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
+import {
+  factSamples,
+  imageFacts,
+  ingestLog,
+  studies,
+  unassignedFacts,
+  unfoldedFacts,
+} from '../../../platform/db/schema';
 import { normaliseOperator } from '../../mapping/values';
 import {
   type FactRow,
@@ -45,28 +46,14 @@ function record(table: PgTable, row: Record<string, unknown>): Record<string, un
   return out;
 }
 
-const ROW_KEY = ['day', 'month', 'deviceId', 'technologistId', 'view', 'reasonCode'] as const;
-/**
- * Rows in one global order, so that commits running at once (several servers on one database)
- * lock shared rollup rows in the same order and cannot deadlock.
- */
-function byRowKey(a: object, b: object): number {
-  for (const k of ROW_KEY) {
-    const x = String((a as Record<string, unknown>)[k] ?? '');
-    const y = String((b as Record<string, unknown>)[k] ?? '');
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
 /**
  * Plan a batch without asking the database, when everything it needs is known: only MG images
  * (and objects logged as failed or unsupported) of devices, technologists and studies resolved
  * by earlier commits, each object once and one its sender may write (senders.ts). 'unresolved':
  * all that is missing is a device or a technologist of an image (see FastPath.resolve). Anything
  * else (a dose report, a rejection note, two copies of one exposure in the batch, a refusal)
- * returns null: the batch takes the full path (storeBatch). The rollup deltas come from the same
- * `rollupDeltas`.
+ * returns null: the batch takes the full path (storeBatch). Rollups are not written: the batch
+ * queues its facts and exams for the fold, as the full path does.
  */
 export function planFastBatch(
   items: Prepared[],
@@ -152,12 +139,8 @@ export function planFastBatch(
     exams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
   }
 
-  const deltas = rollupDeltas({
-    // Ids are the database's; here a fact's place in the batch stands in (samples find it by UID).
-    facts: facts.map(({ row, device }, i) => ({ ...row, id: i, deviceType: device.deviceType })),
-    exams,
-    rejectedLater: [],
-  });
+  // Ids are the database's; here a fact's place in the batch stands in (samples find it by UID).
+  const counted = facts.map(({ row, device }, i) => ({ ...row, id: i, deviceType: device.deviceType }));
   const results: IngestResult[] = [];
   const log: Record<string, unknown>[] = [];
   for (const p of items) {
@@ -191,7 +174,7 @@ export function planFastBatch(
     new_studies: newStudies,
     old_studies: oldStudies.sort((a, b) => a.id - b.id),
     facts: facts.map(({ p, row }) => ({ ...record(imageFacts, row), study_uid: p.image.studyInstanceUid })),
-    samples: deltas.samples.map((s) => {
+    samples: factSamplesOf(counted).map((s) => {
       const { fact_id: i, ...rest } = record(factSamples, s);
       return { ...rest, sop_instance_uid: facts[i as number]!.row.sopInstanceUid };
     }),
@@ -206,17 +189,17 @@ export function planFastBatch(
           utcOffsetMinutes: f.p.image.utcOffsetMinutes,
         }),
       ),
-    active_months: activeMonths(deltas).map((m) => ({ month: m.month, device_id: m.deviceId })),
+    // What the rollups will count once folded (analytics/rollups/fold.ts).
+    unfolded: [
+      ...counted.map((f) => record(unfoldedFacts, { kind: 'fact', payload: unfoldedPayload(f, 'fact') })),
+      ...exams.map((e) => record(unfoldedFacts, { kind: 'exam', payload: unfoldedPayload(e, 'exam') })),
+    ],
     tubes: tubeUsageDeltas(facts.map((f) => ({ ...f.row, device: f.device, sign: 1 as const }))).sort(
       (a, b) => a.id - b.id,
     ),
     device_ids: [...new Set(facts.map((f) => f.device.id))].sort((a, b) => a - b),
     log,
   };
-  for (const family of ROLLUP_FAMILIES)
-    batch[family.deltas] = familyRows(deltas, family)
-      .sort(byRowKey)
-      .map((r) => record(family.table, r as never));
   return {
     batch,
     results,

@@ -1,18 +1,22 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
   text,
+  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 
 /**
- * Rollups that the widgets read (docs/architecture.md "Data flow"), kept in the same transaction as the facts.
+ * Rollups that the widgets read (docs/architecture.md "Data flow"), folded from the committed facts
+ * (analytics/rollups/fold.ts; docs/ingest.md "Rollups are folded").
  * Each family exists per day, per month and per year: a question over a long range reads whole
  * years and months from the coarse tables and only the days at its edges from the daily one, so
  * its cost depends on the fleet's size, not on the range. Low-cardinality breakdowns (procedure, image kind,
@@ -20,7 +24,7 @@ import {
  * a year of a 2,000-device fleet is ~24,000 device-month rows.
  *
  * Array slots are defined in packages/contract/src/widgets/bands.ts. No foreign keys: written
- * only by the store, in the transaction that resolved the ids.
+ * only by the fold and the rebuild, from facts whose ids the store resolved.
  */
 const deviceMeasures = () => ({
   siteId: integer(),
@@ -260,3 +264,20 @@ export const factSamples = pgTable(
   },
   (t) => [index().on(t.siteId, t.day), index().on(t.deviceId)],
 );
+
+/**
+ * What the acknowledging transactions stored and the rollups do not count yet (docs/ingest.md
+ * "Rollups are folded"): one row per rollup input — a new fact, a fact's old values to take out
+ * (a merge changed it), a fact rejected later, a new exam — written by the transaction that
+ * acknowledges the object and deleted by the transaction that folds it into the rollups, so a row
+ * is counted exactly once whatever the commit order (ids are not commit order: never a watermark).
+ */
+export const unfoldedFacts = pgTable('unfolded_facts', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** 'fact' | 'removed' | 'rejected_later' | 'exam' (analytics/rollups/fold.ts). */
+  kind: text().notNull(),
+  /** The RollupFact or RollupExam as JSON. */
+  payload: jsonb().notNull(),
+  /** When it was written (clock_timestamp: about its commit), for the fold lag. */
+  queuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+});
