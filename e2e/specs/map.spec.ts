@@ -16,6 +16,8 @@ interface MapSite {
 async function offline(page: Page) {
   const base = new URL(test.info().project.use.baseURL ?? process.env.KESTREL_E2E_URL!).origin;
   const outside: string[] = [];
+  // Uncaught errors count as requests gone wrong: the spec expects none of either.
+  page.on('pageerror', (e) => outside.push(`page error: ${e.message}`));
   await page.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith(base) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
@@ -124,7 +126,7 @@ test.describe('sites map', () => {
     const other = map(page).locator(`[data-site-id="${otherId}"]`);
     await other.click();
     await expect(page).toHaveURL(new RegExp(`site=${otherId}$`));
-    expect(outside, 'requests that left the portal').toEqual([]);
+    expect(outside, 'requests that left the portal, and page errors').toEqual([]);
   });
 
   test('the customer’s home shows only their sites; the sales home shows the rep’s', async ({

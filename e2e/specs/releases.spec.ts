@@ -52,8 +52,11 @@ test('release → rollout to two sites in waves → customer approval → device
     await expect(page.getByTestId('release-table')).toContainText('6.3.0');
     // The customer approves updates first (its setting under the release list).
     const row = page.getByTestId('update-settings').getByRole('row', { name: new RegExp(CUSTOMER) });
-    await row.getByRole('switch', { name: 'Approves updates first' }).check();
+    const approves = row.getByRole('switch', { name: 'Approves updates first' });
+    // The switch shows the saved setting: it turns once the server has answered.
+    await approves.click();
     await expect(page.getByText(`${CUSTOMER} now approves updates first.`)).toBeVisible();
+    await expect(approves).toBeChecked();
     await shot(page, info, 'releases-list');
     await page.getByRole('button', { name: 'Register a release' }).click();
     const dialog = page.getByRole('dialog');
@@ -83,7 +86,8 @@ test('release → rollout to two sites in waves → customer approval → device
     await expect(page.getByTestId('package-facts')).toContainText('96 KB');
     await page.getByRole('button', { name: 'Release', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Release', exact: true }).click();
-    await expect(page.getByRole('heading', { name: new RegExp(VERSION) })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Deploy to devices' })).toBeVisible();
     await expect(page.getByText('Released', { exact: true }).first()).toBeVisible();
     await shot(page, info, 'release-details');
     await expectAccessible(page, 'the release page');
@@ -173,6 +177,7 @@ test('release → rollout to two sites in waves → customer approval → device
       if (site === siteA) await shot(ca, info, 'approvals');
       await card.getByRole('button', { name: 'Approve' }).click();
       await ca.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await expect(ca.getByRole('dialog')).toBeHidden();
       await expect(card).toHaveCount(0);
     }
     await expectAccessible(ca, 'the approvals page');

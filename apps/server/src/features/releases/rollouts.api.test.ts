@@ -321,6 +321,18 @@ describe('rollouts', () => {
     expect(nobody.json().issues[0].path).toBe('body.targets');
   });
 
+  it('lets only one of two rollouts made at the same moment have a device (the other is a 409)', async () => {
+    const both = await Promise.all([
+      deploy({ targets: { siteIds: [ids.tokyo] } }),
+      deploy({ targets: { siteIds: [ids.tokyo] } }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = both.find((r) => r.statusCode === 409)!;
+    expect(loser.json().issues[0].path).toBe('body.targets');
+    expect(await db().select().from(deployments)).toHaveLength(2);
+    expect(await db().select().from(rollouts)).toHaveLength(1);
+  });
+
   it('pauses, resumes, cancels, and offers the previous version back', async () => {
     const r = (await deploy({ targets: { siteIds: [ids.tokyo] } })).json().result;
     const o1 = (await poll('TOK1'))!;

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDeploy, useDeployPreview, useReleaseData } from '../../api/releases';
 import { QueryState } from '../../ui/QueryState';
@@ -53,6 +53,11 @@ function Wizard({ data }: { data: ReleaseData }) {
     emptyDraft(deployable.some((r) => r.id === asked) ? asked : null),
   );
   const set = (patch: Partial<DeployDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // The release asked for in the address may arrive only with a refreshed list (released just now).
+  const askedReady = deployable.some((r) => r.id === asked);
+  useEffect(() => {
+    if (askedReady) setDraft((d) => (d.releaseId == null ? { ...d, releaseId: asked } : d));
+  }, [askedReady, asked]);
   const [debounced] = useDebouncedValue(draft, 300);
   const body = useMemo(() => deployRequestOf(debounced), [debounced]);
   const preview = useDeployPreview(body);

@@ -28,7 +28,11 @@ describe("customers' update settings", () => {
   it("shows each site's window and saves a changed one in the site's terms", async () => {
     const { fn, calls } = routedFetch({
       'GET /api/ha/loadReleaseData': data,
-      'PUT /api/ha/sites/10/maintenanceWindow': (b) => ({ siteId: 10, timeZone: 'Europe/Berlin', window: b }),
+      'PUT /api/ha/sites/10/maintenanceWindow': (b: unknown) => ({
+        siteId: 10,
+        timeZone: 'Europe/Berlin',
+        window: b,
+      }),
     });
     vi.stubGlobal('fetch', vi.fn(fn));
     renderUi(withQuery(<UpdateSettings />), { withNotifications: true });
@@ -50,7 +54,7 @@ describe("customers' update settings", () => {
   it('turns approval on for a customer', async () => {
     const { fn, calls } = routedFetch({
       'GET /api/ha/loadReleaseData': data,
-      'PUT /api/ha/customers/1/releaseApproval': (b) => ({ customerId: 1, ...(b as object) }),
+      'PUT /api/ha/customers/1/releaseApproval': (b: unknown) => ({ customerId: 1, ...(b as object) }),
     });
     vi.stubGlobal('fetch', vi.fn(fn));
     renderUi(withQuery(<UpdateSettings />), { withNotifications: true });

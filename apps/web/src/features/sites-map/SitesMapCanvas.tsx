@@ -106,7 +106,8 @@ export default function SitesMapCanvas({ sites, height, onOpen }: SitesMapCanvas
     draw();
     return () => {
       map.off('zoomend', draw);
-      layer.remove();
+      // On unmount the map may be gone already (its own cleanup runs first and removes every layer).
+      if (map.hasLayer(layer)) map.removeLayer(layer);
     };
   }, [map, sites]);
 
