@@ -62,6 +62,11 @@ export const signedInRoutes: readonly PortalRoute[] = [
   { path: 'admin/audit', label: 'Audit trail', roles: ADMINS },
   { path: 'admin/outbox', label: 'Mail outbox', roles: ['provider_admin'] },
   { path: 'admin/eula', label: 'Licence agreement', roles: ['provider_admin'] },
+  // Releases and deployment (docs/releases.md §8).
+  { path: 'releases', label: 'Releases', roles: PROVIDER_STAFF },
+  { path: 'deployPackage', label: 'Deploy a package', roles: PROVIDER_STAFF },
+  { path: 'rollouts', label: 'Rollouts', roles: PROVIDER_STAFF },
+  { path: 'release-approvals', label: 'Update approvals', roles: ['provider_admin', 'customer_admin'] },
   // Reports (docs/reports.md): each route offered to the roles its data routes admit.
   { path: 'reports', label: 'Reports' },
   { path: 'reports/tubes', label: 'Tube report' },

@@ -1,7 +1,6 @@
 import { signedInRoutes } from '@kestrel/contract/routes';
-import { withReleaseRoutes } from '../features/releases/portal-routes';
 
-const ROUTES = withReleaseRoutes(signedInRoutes);
+const ROUTES = signedInRoutes;
 
 /** Breadcrumb label of a signed-in route pattern, if it is a page of its own. */
 export const routeLabel = (path: string) => ROUTES.find((r) => r.path === path)?.label;

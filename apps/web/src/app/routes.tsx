@@ -4,7 +4,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountGate } from '../features/accounts/AccountGate';
 import OfflinePage from '../features/errors/OfflinePage';
 import { RouteError } from '../features/errors/RouteError';
-import { withReleaseRoutes } from '../features/releases/portal-routes';
 import { SpinnerOverlay } from '../ui/spinner/SpinnerOverlay';
 import { AdminLayout } from './layouts/AdminLayout';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -195,7 +194,7 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
             </AccountGate>
           ),
           children: pagesOf(
-            withReleaseRoutes(signedInRoutes).map((r) => ({
+            signedInRoutes.map((r) => ({
               path: routePath(r, config.providerSlug),
               handle: {
                 label: r.label,

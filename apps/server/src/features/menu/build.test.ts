@@ -28,7 +28,10 @@ describe('the sales representative is called so (product §1)', () => {
 });
 
 describe('administration pages are in the menu of those who may open them', () => {
-  const states = (applicationId: number, role: 'provider_admin' | 'customer_admin' | 'customer_user') => {
+  const states = (
+    applicationId: number,
+    role: 'provider_admin' | 'customer_admin' | 'customer_user' | 'service',
+  ) => {
     const menu = buildMenu({
       applicationId,
       role,
@@ -46,6 +49,13 @@ describe('administration pages are in the menu of those who may open them', () =
       expect.arrayContaining(['admin/audit', 'admin/outbox', 'admin/eula']),
     );
     expect(states(1001, 'customer_admin')).not.toContain('admin/eula');
+    // Releases (docs/releases.md §8): the provider admin manages them, customer admins approve.
+    expect(states(1002, 'provider_admin')).toEqual(
+      expect.arrayContaining(['releases', 'deployPackage', 'rollouts']),
+    );
+    expect(states(1001, 'customer_admin')).toContain('release-approvals');
+    expect(states(1001, 'customer_user')).not.toContain('release-approvals');
+    expect(states(1003, 'service')).toContain('rollouts');
     expect(states(1001, 'customer_admin')).toContain('admin/audit');
     expect(states(1001, 'customer_admin')).not.toContain('admin/outbox');
     expect(states(1001, 'customer_user')).not.toContain('admin/audit');

@@ -128,6 +128,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
           link('Users', 'user-admin', 'users'),
           link('Aliases', 'hc-alias', 'alias'),
           link('Audit trail', 'admin/audit', 'audit'),
+          link('Update approvals', 'release-approvals', 'release'),
         ],
       });
     }
@@ -173,6 +174,18 @@ export function buildMenu(input: MenuInput): MenuSection[] {
               link('Licence agreement', 'admin/eula'),
             ],
           },
+          {
+            name: 'Software releases',
+            type: 'sub',
+            state: 'releases',
+            main_state: 'releases',
+            icon: 'release',
+            children: [
+              link('Releases', 'releases'),
+              link('Deploy a package', 'deployPackage'),
+              link('Rollouts', 'rollouts'),
+            ],
+          },
           ...sales,
           link('Template dashboards', 'static-dashboard', 'template'),
           link('Aliases', 'hc-alias', 'alias'),
@@ -187,6 +200,7 @@ export function buildMenu(input: MenuInput): MenuSection[] {
         link('Fleet overview', 'hc-dashboards', 'fleet'),
         link('Devices', 'device-details', 'device'),
         link('Equipment', 'hc-dashboard3', 'tube'),
+        link('Software rollouts', 'rollouts', 'release'),
         link('Reports', 'reports', 'report'),
         link('Messages', 'email/inbox', 'mail'),
       ],
