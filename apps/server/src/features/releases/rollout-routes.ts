@@ -17,6 +17,8 @@ import { deployments, rolloutApprovals, rollouts } from '../../platform/db/schem
 import { ok } from '../../platform/envelope';
 import { conflict, forbidden, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { messageDeps } from '../messages/monitor';
+import { requestApprovals } from './approval-requests';
 import { advance } from './engine';
 import { DEPLOYERS } from './policy';
 import { refuse } from './refusals';
@@ -172,6 +174,7 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
           devices: s.devices,
           now,
         });
+        await requestApprovals(tx, { ...messageDeps(app), now }, { id, version: release.version });
         await recordAudit(
           tx,
           { id: request.user.id, email: request.user.email, ip: request.ip },

@@ -251,6 +251,19 @@ describe('rollouts', () => {
       devices: 2,
       state: 'pending',
     });
+    // B's customer admin was told in their inbox; A's was not.
+    const inbox = async (token: string) =>
+      (await t.app.inject({ url: '/api/messages?kind=approval', headers: as(token) })).json().result;
+    const told = await inbox(custAdminB);
+    expect(told.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'approval',
+          subject: 'Software update 6.3.0 waits for your approval',
+        }),
+      ]),
+    );
+    expect(JSON.stringify(await inbox(custAdminA))).not.toContain('waits for your approval');
     const foreign = await post(`/api/ha/releaseApprovals/${item.id}`, custAdminA, { decision: 'approve' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(`There is no approval ${item.id}.`);
