@@ -14,6 +14,7 @@ describe('rollups', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
+    t.app.folder.pause(); // nothing folded until the first snapshot (fold.api.test.ts: the folder running)
     const fleet = generateFleet({ seed: 'rollups', devices: 8, days: 40 });
     // With dose reports: every exposure arrives as an image and as an RDSR event (one fact).
     await loadFleet(t.database.db, fleet, {
