@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageEnv } from '../features/releases/release-test-kit';
 import { releases } from '../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { makeUser, TEST_PASSWORD } from '../test/factories';
+import { packageEnv } from '../test/release-test-kit';
 import { createDemoReleases } from './releases';
 
 describe('demo releases (docs/releases.md §7)', () => {

@@ -5,8 +5,8 @@ import { issueDeviceKey } from '../../platform/auth/device-keys';
 import { devices } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite, makeUser, TEST_PASSWORD } from '../../test/factories';
+import { packageBytes, packageEnv, releasedVersion, sha256 } from '../../test/release-test-kit';
 import { parseRange } from './device-updates';
-import { packageBytes, packageEnv, releasedVersion, sha256 } from './release-test-kit';
 
 /** The device side (docs/releases.md §6): offers, resumable range downloads, and reports. */
 describe('device updates', () => {

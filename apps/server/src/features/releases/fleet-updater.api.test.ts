@@ -2,7 +2,7 @@ import { runDeviceUpdaters } from '@kestrel/fleet-sim/send';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite, makeUser, TEST_PASSWORD } from '../../test/factories';
-import { packageBytes, packageEnv, releasedVersion } from './release-test-kit';
+import { packageBytes, packageEnv, releasedVersion } from '../../test/release-test-kit';
 
 /** The fleet simulator's device updater against the real HTTP server moves a rollout to its end. */
 describe('fleet simulator: devices taking an update', () => {

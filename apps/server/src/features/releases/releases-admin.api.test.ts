@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeUser, TEST_PASSWORD } from '../../test/factories';
-import { packageBytes, packageEnv, sha256, uploadPackage } from './release-test-kit';
+import { packageBytes, packageEnv, sha256, uploadPackage } from '../../test/release-test-kit';
 
 describe('release management (docs/releases.md §1)', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { issueDeviceKey } from '../../platform/auth/device-keys';
 import { deployments, devices, rollouts, siteMaintenanceWindows } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite, makeUser, TEST_PASSWORD } from '../../test/factories';
-import { packageEnv, releasedVersion } from './release-test-kit';
+import { packageEnv, releasedVersion } from '../../test/release-test-kit';
 
 /**
  * Rollouts end to end through the API (docs/releases.md §3–6): preview, waves, the halt rule,

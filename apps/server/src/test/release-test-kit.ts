@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ReleaseInput } from '@kestrel/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { as } from '../../test/app';
+import { as } from './app';
 
 /** Shared by the releases API tests: a package directory, packages and releases made through the API. */
 export const packageEnv = () => ({
