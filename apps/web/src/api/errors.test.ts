@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, NetworkError } from './client';
-import { actionFor, badRequestMessage, serverErrorMessage } from './errors';
+import { actionFor, badRequestMessage, formProblem, serverErrorMessage } from './errors';
 
 describe('HTTP error mapping (product §8)', () => {
   it("400 → message.error, else message, else 'Bad request!!'", () => {
@@ -32,5 +32,26 @@ describe('HTTP error mapping (product §8)', () => {
   it("no answer at all → 'Server error'; the offline page too when the browser is offline", () => {
     expect(actionFor(new NetworkError(), true)).toEqual({ kind: 'toast', message: 'Server error' });
     expect(actionFor(new NetworkError(), false)).toEqual({ kind: 'offline', message: 'Server error' });
+  });
+});
+
+describe('formProblem: what a form says when saving failed', () => {
+  const refused = new HttpError(400, 'Bad Request', {
+    message: 'x',
+    issues: [{ path: 'body.effectiveAt', message: 'must be now or later' }],
+  });
+  it('names the first refused field, by its label when known', () => {
+    expect(formProblem(refused)).toBe('effectiveAt: must be now or later');
+    expect(formProblem(refused, { labels: { effectiveAt: 'In effect from' } })).toBe(
+      'In effect from: must be now or later',
+    );
+  });
+  it("else the server's message, the status, or what to do without a server", () => {
+    expect(formProblem(new HttpError(409, 'Conflict', { message: 'Already there.' }))).toBe('Already there.');
+    expect(formProblem(new HttpError(500, 'x', null), { failed: 'Publishing failed' })).toBe(
+      'Publishing failed (500).',
+    );
+    expect(formProblem(new NetworkError())).toMatch(/cannot be reached/);
+    expect(formProblem(null)).toBeNull();
   });
 });

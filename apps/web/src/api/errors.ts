@@ -39,3 +39,24 @@ export function actionFor(error: ApiError, online = navigator.onLine): ErrorActi
   if (error.status === 400) return { kind: 'toast', message: badRequestMessage(error.body) };
   return { kind: 'toast', message: serverErrorMessage(error.status, error.statusText, error.body) };
 }
+
+/**
+ * What a form says when saving failed: the first field the server refused (named by its label when
+ * `labels` knows it, e.g. 'In effect from: must …'), else the server's message, else what to do.
+ */
+export function formProblem(
+  error: unknown,
+  { labels = {}, failed = 'Saving failed' }: { labels?: Record<string, string>; failed?: string } = {},
+): string | null {
+  if (!error) return null;
+  if (error instanceof HttpError) {
+    const body = error.body as { message?: string; issues?: { path: string; message: string }[] } | null;
+    const issue = body?.issues?.[0];
+    if (issue) {
+      const field = issue.path.replace(/^body\./, '');
+      return `${labels[field] ?? field}: ${issue.message}`;
+    }
+    return body?.message ?? `${failed} (${error.status}).`;
+  }
+  return 'The server cannot be reached. Check your connection and try again.';
+}

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { HttpError } from '../../api/client';
+import { formProblem } from '../../api/errors';
 import { EulaText } from '../accounts/EulaText';
 import { usePublishEula } from './api';
 
@@ -20,20 +20,6 @@ const FIELD_LABELS: Record<string, string> = {
   body: 'Text',
   effectiveAt: 'In effect from',
 };
-
-function problem(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof HttpError) {
-    const body = error.body as { message?: string; issues?: { path: string; message: string }[] } | null;
-    const issue = body?.issues?.[0];
-    if (issue) {
-      const field = issue.path.replace(/^body\./, '');
-      return `${FIELD_LABELS[field] ?? field}: ${issue.message}`;
-    }
-    return body?.message ?? `Publishing failed (${error.status}).`;
-  }
-  return 'The server cannot be reached. Check your connection and try again.';
-}
 
 /** `datetime-local` wants local time without a zone; the server wants an instant. */
 const localInput = (d: Date) =>
@@ -85,7 +71,7 @@ export function PublishEulaForm({
       <Stack>
         {publish.isError ? (
           <Alert color="red" role="alert" title="Not published">
-            {problem(publish.error)}
+            {formProblem(publish.error, { labels: FIELD_LABELS, failed: 'Publishing failed' })}
           </Alert>
         ) : null}
         <Group grow align="flex-start">

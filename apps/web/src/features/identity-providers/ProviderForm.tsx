@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useAdminSites } from '../../api/admin';
-import { HttpError } from '../../api/client';
+import { formProblem } from '../../api/errors';
 import { useCustomerChoices, useSaveIdentityProvider } from './api';
 
 const STAFF = '__staff__';
@@ -29,17 +29,6 @@ const STAFF_ROLES = [
 /** How a role reads in the list: 'Customer user', not 'customer_user'. */
 export const roleLabel = (role: string) =>
   [...CUSTOMER_ROLES, ...STAFF_ROLES].find((r) => r.value === role)?.label ?? role;
-
-function problem(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof HttpError) {
-    const body = error.body as { message?: string; issues?: { path: string; message: string }[] } | null;
-    const issue = body?.issues?.[0];
-    if (issue) return `${issue.path.replace(/^body\./, '')}: ${issue.message}`;
-    return body?.message ?? `Saving failed (${error.status}).`;
-  }
-  return 'The server cannot be reached. Check your connection and try again.';
-}
 
 /** Create or edit one identity provider; the secret is write-only (left empty, the stored one stays). */
 export function ProviderForm({
@@ -102,7 +91,7 @@ export function ProviderForm({
       <Stack>
         {save.isError ? (
           <Alert color="red" role="alert" title="Not saved">
-            {problem(save.error)}
+            {formProblem(save.error)}
           </Alert>
         ) : null}
         <TextInput
