@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request } from './client';
+import { lastSuccess, markSuccess, request } from './client';
 
 describe('every request (product §5)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -16,5 +16,17 @@ describe('every request (product §5)', () => {
       expect(headers['x-access-token']).toBe('token-123456789012345678901');
     }
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a background poll's answer does not restart the idle clock; the user's own calls do", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, result: 1 }))),
+    );
+    markSuccess(1000);
+    await request('messages/unread-count', { background: true });
+    expect(lastSuccess()).toBe(1000);
+    await request('widgets');
+    expect(lastSuccess()).toBeGreaterThan(1000);
   });
 });

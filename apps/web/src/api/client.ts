@@ -43,6 +43,12 @@ export interface RequestOptions {
   body?: unknown;
   /** The caller shows its own errors (sign-in form, logout); the shared handler stays out. */
   silent?: boolean;
+  /**
+   * A poll the app makes by itself (unread count, map statuses, rollout progress): its answer is
+   * not the user's activity, so it does not restart the idle clock (product §4) — else a page that
+   * polls would never time out.
+   */
+  background?: boolean;
   signal?: AbortSignal;
 }
 
@@ -71,7 +77,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!options.silent) handler(error);
     throw error;
   }
-  markSuccess();
+  if (!options.background) markSuccess();
   return body as Envelope<T>;
 }
 

@@ -23,6 +23,8 @@ import { request } from './client';
  * naming a field, 409 for a device already in a rollout) is shown where it was made.
  */
 const get = async <T>(path: string) => (await request<T>(path)).result;
+/** What a page polls by itself is not the user's activity (see `background` in api/client). */
+const poll = async <T>(path: string) => (await request<T>(path, { background: true })).result;
 const change = async <T>(path: string, method: 'POST' | 'PUT', body?: unknown) =>
   (await request<T>(path, { method, body: body ?? {}, silent: true })).result;
 
@@ -103,7 +105,7 @@ export const useRollout = (id: number | null) =>
   useQuery({
     queryKey: ['rollouts', 'one', id],
     enabled: id != null,
-    queryFn: () => get<RolloutProgress>(`ha/rollouts/${id}`),
+    queryFn: () => poll<RolloutProgress>(`ha/rollouts/${id}`),
     refetchInterval: (q) =>
       q.state.data && ['cancelled', 'completed'].includes(q.state.data.state) ? false : ROLLOUT_POLL_MS,
   });
@@ -141,7 +143,7 @@ export function useDecideApproval() {
 export const useDeviceSoftware = (deviceId: number) =>
   useQuery({
     queryKey: ['device-software', deviceId],
-    queryFn: () => get<DeviceSoftware>(`ha/devices/${deviceId}/software`),
+    queryFn: () => poll<DeviceSoftware>(`ha/devices/${deviceId}/software`),
     refetchInterval: (q) => {
       const s = q.state.data?.deployment?.state;
       return s && ['queued', 'offered', 'downloading', 'installing'].includes(s) ? ROLLOUT_POLL_MS : false;

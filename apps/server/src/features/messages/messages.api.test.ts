@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, staffAssignments } from '../../platform/db/schema';
+import { messages, sessions, staffAssignments } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { deliverMessage } from './deliver';
@@ -151,6 +151,22 @@ describe('messages', () => {
       body: 'On its way.',
     });
     expect(sent.statusCode).toBe(200);
+  });
+
+  it('the header’s unread-count poll does not keep an idle session alive', async () => {
+    const u = await makeUser(db(), { role: 'customer_user', customerId: fleet.a.id, sites: [fleet.a1] });
+    const token = await login(t.app, u.email, TEST_PASSWORD);
+    const seen = async () =>
+      (await db().select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, u.id)))[0]!.at;
+    const before = await seen();
+    t.clock.advance(60_000);
+    expect((await t.app.inject({ url: '/api/messages/unread-count', headers: as(token) })).statusCode).toBe(
+      200,
+    );
+    expect(await seen()).toEqual(before);
+    // The user's own call does.
+    expect((await t.app.inject({ url: '/api/messages', headers: as(token) })).statusCode).toBe(200);
+    expect((await seen()).getTime()).toBeGreaterThan(before.getTime());
   });
 
   it('refuses an empty subject naming the field', async () => {

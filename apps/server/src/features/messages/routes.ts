@@ -37,7 +37,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/messages/unread-count',
-    { config: { access: signedIn }, schema: { tags, response: { 200: envelope(unreadCount) } } },
+    // Polled by the header: not the user's activity, so it does not extend the session.
+    {
+      config: { access: signedIn, touch: false },
+      schema: { tags, response: { 200: envelope(unreadCount) } },
+    },
     async (request) => ok({ unread: await countUnread(app.db, request.user.id) }),
   );
   app.get(

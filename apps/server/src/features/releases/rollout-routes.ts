@@ -206,7 +206,8 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/rollouts/:rolloutId',
     {
-      config: { access: DEPLOYERS },
+      // Polled by the progress page: not the user's activity, so it does not extend the session.
+      config: { access: DEPLOYERS, touch: false },
       schema: {
         tags: ['releases'],
         params: rolloutIdParams,

@@ -18,7 +18,8 @@ export const deviceSoftwareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ha/devices/:deviceId/software',
     {
-      config: { access: signedIn },
+      // Polled by the device page during an update: it does not extend the session.
+      config: { access: signedIn, touch: false },
       schema: { tags: ['releases'], params: deviceIdParams, response: { 200: envelope(deviceSoftware) } },
     },
     async (request) => {

@@ -10,7 +10,8 @@ export const sitesMapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sitesMap',
     {
-      config: { access: signedIn },
+      // Polled by the map: not the user's activity, so it does not extend the session.
+      config: { access: signedIn, touch: false },
       schema: {
         tags: ['sites'],
         querystring: sitesMapQuery,

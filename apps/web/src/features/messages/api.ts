@@ -42,7 +42,8 @@ export const useInbox = (q: InboxParams) =>
 export const useUnreadCount = () =>
   useQuery({
     queryKey: [...ALL, 'unread'],
-    queryFn: async () => (await request<UnreadCount>('messages/unread-count', { silent: true })).result,
+    queryFn: async () =>
+      (await request<UnreadCount>('messages/unread-count', { silent: true, background: true })).result,
     enabled: isSignedIn(),
     refetchInterval: 60_000,
     retry: false,

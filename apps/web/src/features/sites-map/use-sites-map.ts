@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 export const useSitesMap = () =>
   useQuery({
     queryKey: ['sitesMap'],
-    queryFn: async () => (await api.get<SitesMapResult>('sitesMap')).result.sites,
+    queryFn: async () => (await api.get<SitesMapResult>('sitesMap', { background: true })).result.sites,
     // Statuses follow the clock (a silent device turns YELLOW, then RED): refresh now and then.
     refetchInterval: 60_000,
   });
