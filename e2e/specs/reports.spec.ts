@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { pdfLines } from '../../apps/server/src/test/pdf-text';
 import { expect, expectAccessible, signIn, snap, test } from '../support/fixtures';
-import { pdfLines } from '../support/pdf';
 
 const SHOTS = '/tmp/shots/reports';
 
