@@ -3,40 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTubeForecasts } from '../../domain/fleet-status/tube-forecast';
 import { customers, imageFacts, ingestLog, loginAudit, tubes } from '../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
+import { parseCsv } from '../../test/csv';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { pdfLines } from '../../test/pdf-text';
 
 const DAY = 86_400_000;
-
-/** CSV as the export writes it (BOM, CRLF, quoted cells) → rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && s[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
