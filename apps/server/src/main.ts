@@ -19,6 +19,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openPglite, openPostgres } from './platform/db';
 import { DataDirLockedError } from './platform/db/lock';
 import { startMetricsListener } from './platform/metrics';
+import { packageStoreFrom } from './platform/package-store';
 
 /**
  * The process: configuration → database → migrations → demo fleet (if empty) → HTTP; and a
@@ -73,7 +74,7 @@ async function main() {
       recentDays: config.DEMO_RECENT_DAYS,
       now: new Date(),
       log: (line) => console.log(line),
-      packageDir: config.packageDir,
+      packages: packageStoreFrom(config),
     });
     demoState = first.state;
     if (first.images) {

@@ -11,13 +11,14 @@ import {
   releases,
   users,
 } from '../platform/db/schema';
+import type { PackageStore } from '../platform/package-store';
 import { DEMO_LOGINS, EULA_PENDING_LOGIN } from './people';
 import { createDemoReleases, notesMarkdown } from './releases';
 
 const DAY = 86_400_000;
 
 /** Releases with notes (and a deployable one and a draft), messages, and saved and template dashboards. */
-export async function createDemoContent(db: Db, now: Date, packageDir?: string): Promise<void> {
+export async function createDemoContent(db: Db, now: Date, packages?: PackageStore): Promise<void> {
   await db.transaction(async (tx) => {
     const released = [
       { version: '6.2.1', title: 'Aurora 6.2.1', daysAgo: 20, deviceTypes: ['3D', 'COMBO'] },
@@ -57,7 +58,7 @@ export async function createDemoContent(db: Db, now: Date, packageDir?: string):
         .insert(releaseNotes)
         .values(notes[r.version]!.map(([kind, text], sort) => ({ releaseId: row!.id, kind, text, sort })));
     }
-    await createDemoReleases(tx, now, packageDir);
+    await createDemoReleases(tx, now, packages);
 
     // A release notice in every demo user's inbox; alerts are raised by the alert evaluator
     // once the server runs (docs/messages.md).

@@ -7,6 +7,7 @@ import { verifyPassword } from '../platform/auth/passwords';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { customers, users } from '../platform/db/schema';
+import type { PackageStore } from '../platform/package-store';
 import { createDemoAdministration } from './admin';
 import { createDemoContent } from './content';
 import {
@@ -31,8 +32,8 @@ export interface DemoOptions {
   recentDays?: number;
   now: Date;
   log: (line: string) => void;
-  /** Where the demo's release package is written (PACKAGE_DIR); without it the demo release has none. */
-  packageDir?: string;
+  /** Where the demo's release package is kept (the server's package store); without it the demo release has none. */
+  packages?: PackageStore;
 }
 
 /** Load the demo fleet, people and content into an empty database, all of it. Returns the images stored. */
@@ -92,7 +93,7 @@ export async function prepareDemo(
       await createDemoPeople(db, password);
       await createDemoAdministration(db, anchor);
     }
-    await createDemoContent(db, anchor, opts.packageDir);
+    await createDemoContent(db, anchor, opts.packages);
     state.prepared = true;
     await patchDemoState(db, { prepared: true });
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releases } from '../platform/db/schema';
+import { LocalPackageStore } from '../platform/package-store/local';
 import { as, buildTestApp, login, type TestApp } from '../test/app';
 import { makeUser, TEST_PASSWORD } from '../test/factories';
 import { packageEnv } from '../test/release-test-kit';
@@ -13,7 +14,7 @@ describe('demo releases (docs/releases.md §7)', () => {
   const env = packageEnv();
   beforeAll(async () => {
     t = await buildTestApp(env);
-    await createDemoReleases(t.database.db, t.clock.now(), env.PACKAGE_DIR);
+    await createDemoReleases(t.database.db, t.clock.now(), new LocalPackageStore(env.PACKAGE_DIR));
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db';
 import { releaseNotes, releases } from '../platform/db/schema';
+import type { PackageStore } from '../platform/package-store';
 
 const DAY = 86_400_000;
 
@@ -37,7 +37,7 @@ function demoPackage(bytes: number): Buffer {
  * a 2 MiB package written to the package directory (when the demo knows it), so `npm run sim`
  * can play a rollout of it; 6.4.0 is a draft without a package.
  */
-export async function createDemoReleases(tx: DbOrTx, now: Date, packageDir?: string): Promise<void> {
+export async function createDemoReleases(tx: DbOrTx, now: Date, packages?: PackageStore): Promise<void> {
   const [deployable] = await tx
     .insert(releases)
     .values({
@@ -80,12 +80,15 @@ export async function createDemoReleases(tx: DbOrTx, now: Date, packageDir?: str
       sort: 2,
     },
   ]);
-  if (packageDir) {
+  if (packages) {
     const bytes = demoPackage(2 * 1024 * 1024);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const key = `release-${deployable!.id}-${sha256.slice(0, 16)}.pkg`;
-    mkdirSync(packageDir, { recursive: true });
-    writeFileSync(path.join(packageDir, key), bytes);
+    const { key } = await packages.put(
+      Readable.from([bytes]),
+      bytes.length,
+      sha256,
+      `release-${deployable!.id}`,
+    );
     await tx
       .update(releases)
       .set({

@@ -158,6 +158,23 @@ const schema = z.object({
     .int()
     .min(1024, 'must be at least 1024')
     .default(2 * 1024 * 1024 * 1024),
+  /**
+   * Keep release packages in this S3-compatible bucket instead of PACKAGE_DIR (several servers
+   * then share them). Endpoint for services other than AWS (MinIO, Ceph …; path-style requests);
+   * without access keys the AWS SDK's usual chain applies (AWS_* variables, instance roles).
+   */
+  PACKAGE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  PACKAGE_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]{0,200}$/, 'must be a plain key prefix such as kestrel/packages/')
+    .optional(),
+  PACKAGE_S3_ENDPOINT: z.string().url('must be a URL such as https://s3.example.com').optional(),
+  PACKAGE_S3_REGION: z.string().min(1).max(64).optional(),
+  PACKAGE_S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  PACKAGE_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   CONNECTION_YELLOW_MINUTES: positive('a positive number of minutes').default(30),
   CONNECTION_RED_MINUTES: positive('a positive number of minutes').default(24 * 60),
   /** How often connection status is re-evaluated for devices that went quiet. */
@@ -262,6 +279,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.SSO_ISSUER && !(c.SSO_CLIENT_ID && c.SSO_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET as well',
+    );
+  }
+  if (Boolean(c.PACKAGE_S3_ACCESS_KEY_ID) !== Boolean(c.PACKAGE_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PACKAGE_S3_ACCESS_KEY_ID and PACKAGE_S3_SECRET_ACCESS_KEY go together',
     );
   }
   return {

@@ -13,9 +13,9 @@ import { deviceAccess } from '../../platform/auth/access';
 import { deployments, devices, releases } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
 import { conflict, notFound } from '../../platform/errors';
+import type { PackageStore } from '../../platform/package-store';
 import { checkInForUpdates, parseRange } from './device-updates';
 import { advance, moveDeployment } from './engine';
-import { LocalPackageStore } from './package-store';
 
 /** Per device (the id in the key), as the heartbeat: many devices behind one address are not lumped. */
 const perDevice = (request: { headers: Record<string, unknown>; ip: string }) => {
@@ -28,9 +28,10 @@ const perDevice = (request: { headers: Record<string, unknown>; ip: string }) =>
  * Devices fetch and report their updates with their own key (docs/releases.md §6); a device sees
  * and moves only its own deployments — anyone else's id is a 404, as if it did not exist.
  */
-export const deviceUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = new LocalPackageStore(app.config.packageDir);
-
+export const deviceUpdateRoutes: FastifyPluginAsyncZod<{ packages: PackageStore }> = async (
+  app,
+  { packages: store },
+) => {
   app.get(
     '/device/updates',
     {
@@ -94,7 +95,7 @@ export const deviceUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('application/octet-stream').header('content-length', String(end - start + 1));
       if (range !== 'whole') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
       if (size === 0) return reply.send(Buffer.alloc(0));
-      return reply.send(store.read(key, start, end));
+      return reply.send(await store.read(key, start, end));
     },
   );
 

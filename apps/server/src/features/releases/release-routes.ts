@@ -18,7 +18,7 @@ import { recordAudit } from '../../platform/admin/audit';
 import { releases } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
 import { conflict, HttpError } from '../../platform/errors';
-import { LocalPackageStore, PackageTooLarge } from './package-store';
+import { type PackageStore, PackageTooLarge } from '../../platform/package-store';
 import { DEPLOYERS, RELEASE_ADMIN } from './policy';
 import { refuse } from './refusals';
 import { releaseById, toInfo, toSummary } from './release-rows';
@@ -39,8 +39,10 @@ const badHeader = (name: string, message: string) =>
  * Release management (docs/releases.md §1): provider admins register releases, upload their
  * package, release and withdraw them; provider staff read them.
  */
-export const releaseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = new LocalPackageStore(app.config.packageDir);
+export const releaseAdminRoutes: FastifyPluginAsyncZod<{ packages: PackageStore }> = async (
+  app,
+  { packages: store },
+) => {
   // The package arrives as raw bytes and is streamed to the store, never buffered.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 

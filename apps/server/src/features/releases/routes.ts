@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publicAccess } from '../../platform/auth/access';
 import { releaseNotes, releases } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
+import { packageStoreFrom } from '../../platform/package-store';
 import { approvalRoutes } from './approval-routes';
 import { deviceUpdateRoutes } from './device-routes';
 import { releaseAdminRoutes } from './release-routes';
@@ -19,11 +20,13 @@ import { deviceSoftwareRoutes } from './software-route';
  * withdrawn ones.
  */
 export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(releaseAdminRoutes);
+  // One store for uploads and device downloads: a local directory or an S3 bucket (config).
+  const packages = packageStoreFrom(app.config);
+  await app.register(releaseAdminRoutes, { packages });
   await app.register(releaseSettingsRoutes);
   await app.register(rolloutRoutes);
   await app.register(approvalRoutes);
-  await app.register(deviceUpdateRoutes);
+  await app.register(deviceUpdateRoutes, { packages });
   await app.register(deviceSoftwareRoutes);
 
   app.get(

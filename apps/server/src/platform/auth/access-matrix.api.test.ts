@@ -2,6 +2,7 @@ import { MAX_ID, type Role } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldPending } from '../../analytics/rollups';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { makeCustomer, makeDashboard, makeDevice, makeSite, makeUser } from '../../test/factories';
 import { changedTables, databaseFingerprint } from '../../test/fingerprint';
@@ -14,7 +15,6 @@ import {
   fieldsOf,
   requestFor,
 } from '../../test/route-requests';
-import { foldPending } from '../../analytics/rollups';
 import { rowsOf } from '../db/rows';
 import { sessions } from '../db/schema';
 import type { RouteAccess } from './access';
