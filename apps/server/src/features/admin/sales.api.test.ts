@@ -26,6 +26,12 @@ describe('administration: sales representatives and contacts', () => {
       connectionStatus: 'GREEN',
     });
     await makeDevice(db, fleet.a2, { serial: 'REP2', onboardingState: 'inprogress', deviceType: '3D' });
+    await makeDevice(db, fleet.ac, {
+      serial: 'REPCHILD',
+      onboardingState: 'completed',
+      deviceType: '3D',
+      connectionStatus: 'GREEN',
+    });
     await makeDevice(db, fleet.b1, { serial: 'OTHER' });
     await storeExams(db, [
       { serial: 'REP1', operator: 'Doe^Jane', day: 12, images: 4, agdMgy: 1, forceN: 90, rejected: 0 },
@@ -49,14 +55,16 @@ describe('administration: sales representatives and contacts', () => {
     expect(d.customers).toEqual([
       expect.objectContaining({
         name: 'Alpha Health',
-        devices: 2,
-        onboarding: { completed: 1, inprogress: 1, todo: 0 },
-        progressPercent: 50,
+        // The child clinic's site and device belong to the account, as on the map and in the menu.
+        sites: 3,
+        devices: 3,
+        onboarding: { completed: 2, inprogress: 1, todo: 0 },
+        progressPercent: 67,
       }),
     ]);
     expect(d.installedBase).toEqual([
       { deviceType: '2D', devices: 1 },
-      { deviceType: '3D', devices: 1 },
+      { deviceType: '3D', devices: 2 },
     ]);
     expect(d.utilisation.reduce((n: number, w: { exams: number }) => n + w.exams, 0)).toBe(2);
     expect(d.attention.map((a: { serial: string }) => a.serial)).toEqual(['REP2']);
@@ -92,5 +100,20 @@ describe('administration: sales representatives and contacts', () => {
       expect.objectContaining({ email: engineer.email, siteName: 'Alpha One' }),
     ]);
     expect(card.support.email).toBe('support@example.com');
+  });
+
+  it('counts each site once when the rep has both a customer and its child customer', async () => {
+    const both = await makeUser(t.database.db, {
+      role: 'sales',
+      sales: [{ customerId: fleet.a.id }, { customerId: fleet.aChild.id }],
+    });
+    const admin = as(await login(t.app, adminEmail, TEST_PASSWORD));
+    const d = await get(admin, `/api/sales/dashboard?userId=${both.id}`);
+    expect(
+      d.customers.map((c: { name: string; sites: number; devices: number }) => [c.name, c.sites, c.devices]),
+    ).toEqual([
+      ['Alpha Child Clinic', 1, 1],
+      ['Alpha Health', 2, 2],
+    ]);
   });
 });

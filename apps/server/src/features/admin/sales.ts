@@ -156,6 +156,7 @@ export async function salesDashboard(ctx: AdminContext, repId: number): Promise<
     .from(staffAssignments)
     .where(and(eq(staffAssignments.userId, repId), eq(staffAssignments.kind, 'sales')));
   const accountIds = assigned.map((a) => a.id);
+  const accountArray = `{${accountIds.join(',')}}`;
   const accountRows = accountIds.length
     ? rowsOf<{
         id: number;
@@ -166,15 +167,28 @@ export async function salesDashboard(ctx: AdminContext, repId: number): Promise<
         inprogress: number;
         todo: number;
       }>(
-        await db.execute(sql`select c.id, c.name,
-            (select count(*) from sites s where s.customer_id = c.id and s.id = any(${siteArray}::int[]))::int as sites,
+        // An account counts its child customers' sites and devices too (as the rep's scope, map
+        // and menu do), except a child that is an account of the rep itself: it has its own row,
+        // so the tiles that add the rows up count each site once.
+        await db.execute(sql`with recursive accounts as (
+              select id from customers where id = any(${accountArray}::int[])
+            ), tree(root, id) as (
+              select id, id from accounts
+              union all
+              select t.root, ch.id from customers ch join tree t on ch.parent_id = t.id
+              where ch.id not in (select id from accounts)
+            )
+          select c.id, c.name,
+            (select count(*) from sites s join tree t on t.id = s.customer_id
+              where t.root = c.id and s.id = any(${siteArray}::int[]))::int as sites,
             count(d.id)::int as devices,
             count(d.id) filter (where d.onboarding_state = 'completed')::int as completed,
             count(d.id) filter (where d.onboarding_state = 'inprogress')::int as inprogress,
             count(d.id) filter (where d.onboarding_state in ('todo', 'pending'))::int as todo
           from customers c
-          left join devices d on d.customer_id = c.id and d.site_id = any(${siteArray}::int[])
-          where c.id = any(${`{${accountIds.join(',')}}`}::int[])
+          left join tree t on t.root = c.id
+          left join devices d on d.customer_id = t.id and d.site_id = any(${siteArray}::int[])
+          where c.id = any(${accountArray}::int[])
           group by c.id, c.name order by c.name`),
       )
     : [];
