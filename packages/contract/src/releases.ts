@@ -16,6 +16,7 @@ import { deviceTypes } from './status';
  *   GET  /ha/loadReleaseData                                   → releaseData (the deploy form's choices)
  *   GET  /ha/sites/:siteId/maintenanceWindow                   → maintenanceWindow
  *   PUT  /ha/sites/:siteId/maintenanceWindow  body maintenanceWindowInput → maintenanceWindow
+ *   DELETE /ha/sites/:siteId/maintenanceWindow                → maintenanceWindow (none: any hour)
  *   GET  /ha/customers/:customerId/releaseApproval             → approvalSetting
  *   PUT  /ha/customers/:customerId/releaseApproval body approvalSettingInput → approvalSetting
  *

@@ -161,6 +161,16 @@ export function useSetApprovalRequired() {
 }
 
 /** A site's maintenance window in its own time zone (docs/releases.md §4). */
+/** Remove a site's window: it then takes updates at any hour. */
+export function useRemoveMaintenanceWindow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (siteId: number) =>
+      change<MaintenanceWindow>(`ha/sites/${siteId}/maintenanceWindow`, 'DELETE'),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['releases', 'data'] }),
+  });
+}
+
 export function useSetMaintenanceWindow() {
   const client = useQueryClient();
   return useMutation({

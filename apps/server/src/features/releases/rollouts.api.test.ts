@@ -220,6 +220,17 @@ describe('rollouts', () => {
     const p = await progress(rolloutId);
     expect(p.sites.find((s: { siteName: string }) => s.siteName === 'Berlin').counts.offered).toBe(4);
     expect(p.sites.map((s: { windowOpen: boolean }) => s.windowOpen)).toEqual([true, false]);
+    // Berlin's window removed: it takes updates at any hour again; Tokyo keeps its window.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ha/sites/${ids.berlin}/maintenanceWindow`,
+      headers: as(admin),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().result.window).toBeNull();
+    at('2026-03-29T12:00:00Z'); // 14:00 in Berlin, 21:00 in Tokyo
+    const after = await progress(rolloutId);
+    expect(after.sites.map((s: { windowOpen: boolean }) => s.windowOpen)).toEqual([true, false]);
   });
 
   it('waits for the customer admin’s approval where the customer requires it; a decline declines the site', async () => {

@@ -117,6 +117,38 @@ export const releaseSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Removing the window: the site then takes updates at any hour (as a site that never had one).
+  app.delete(
+    '/ha/sites/:siteId/maintenanceWindow',
+    {
+      config: { access: RELEASE_ADMIN },
+      schema: { tags: ['releases'], params: siteIdParams, response: { 200: envelope(maintenanceWindow) } },
+    },
+    async (request) => {
+      const site = await visibleSite(app.db, await request.scope(), request.params.siteId);
+      const removed = await app.db
+        .delete(siteMaintenanceWindows)
+        .where(eq(siteMaintenanceWindows.siteId, site.id))
+        .returning();
+      if (removed.length) {
+        const [w] = removed;
+        await recordAudit(
+          app.db,
+          { id: request.user.id, email: request.user.email, ip: request.ip },
+          {
+            customerId: site.customerId,
+            action: 'delete',
+            entity: 'maintenance_window',
+            entityId: site.id,
+            before: windowOut(w),
+          },
+          app.now(),
+        );
+      }
+      return ok({ siteId: site.id, timeZone: site.timeZone, window: null });
+    },
+  );
+
   app.get(
     '/ha/customers/:customerId/releaseApproval',
     {

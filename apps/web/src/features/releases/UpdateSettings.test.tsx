@@ -51,6 +51,26 @@ describe("customers' update settings", () => {
     });
   });
 
+  it('removes a window only after saying what that means', async () => {
+    const { fn, calls } = routedFetch({
+      'GET /api/ha/loadReleaseData': data,
+      'DELETE /api/ha/sites/10/maintenanceWindow': () => ({
+        siteId: 10,
+        timeZone: 'Europe/Berlin',
+        window: null,
+      }),
+    });
+    vi.stubGlobal('fetch', vi.fn(fn));
+    renderUi(withQuery(<UpdateSettings />), { withNotifications: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Window of North Clinic' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove window…' }));
+    expect(screen.getByText(/Updates may then start at any hour/)).toBeVisible();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove window' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    expect(await screen.findByText('North Clinic now takes updates at any hour.')).toBeVisible();
+  });
+
   it('turns approval on for a customer', async () => {
     const { fn, calls } = routedFetch({
       'GET /api/ha/loadReleaseData': data,

@@ -1,5 +1,6 @@
 import type { ReleaseData } from '@kestrel/contract';
 import {
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -14,7 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useReleaseData, useSetApprovalRequired, useSetMaintenanceWindow } from '../../api/releases';
+import {
+  useReleaseData,
+  useRemoveMaintenanceWindow,
+  useSetApprovalRequired,
+  useSetMaintenanceWindow,
+} from '../../api/releases';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from '../admin-common/form-errors';
@@ -125,6 +131,8 @@ export function UpdateSettings() {
 
 function WindowForm({ site, onDone }: { site: Site; onDone: () => void }) {
   const save = useSetMaintenanceWindow();
+  const remove = useRemoveMaintenanceWindow();
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const [days, setDays] = useState<string[]>((site.window?.days ?? [1, 2, 3, 4, 5]).map(String));
   const [start, setStart] = useState(site.window?.start ?? '22:00');
   const [end, setEnd] = useState(site.window?.end ?? '04:00');
@@ -176,13 +184,50 @@ function WindowForm({ site, onDone }: { site: Site; onDone: () => void }) {
           />
         </Group>
         <ProblemAlert problem={problem} shown={['days', 'start', 'end']} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save window
-          </Button>
+        {confirmRemove ? (
+          <Alert color="yellow" title={`Remove the window of ${site.name}?`}>
+            <Text size="sm">
+              Updates may then start at any hour, also while the site is examining patients.
+            </Text>
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" size="xs" onClick={() => setConfirmRemove(false)}>
+                Keep it
+              </Button>
+              <Button
+                color="red"
+                size="xs"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(site.id, {
+                    onSuccess: () => {
+                      toast({ type: 'success', msg: `${site.name} now takes updates at any hour.` });
+                      onDone();
+                    },
+                    onError: (err) => setProblem(formProblem(err)),
+                  })
+                }
+              >
+                Remove window
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          {site.window && !confirmRemove ? (
+            <Button variant="subtle" color="red" onClick={() => setConfirmRemove(true)}>
+              Remove window…
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group>
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save window
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>
