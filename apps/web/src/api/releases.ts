@@ -25,8 +25,9 @@ import { request } from './client';
 const get = async <T>(path: string) => (await request<T>(path)).result;
 /** What a page polls by itself is not the user's activity (see `background` in api/client). */
 const poll = async <T>(path: string) => (await request<T>(path, { background: true })).result;
-const change = async <T>(path: string, method: 'POST' | 'PUT', body?: unknown) =>
-  (await request<T>(path, { method, body: body ?? {}, silent: true })).result;
+const change = async <T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown) =>
+  (await request<T>(path, { method, body: method === 'DELETE' ? undefined : (body ?? {}), silent: true }))
+    .result;
 
 /** How often the rollout progress page asks again (docs/releases.md §3 "Progress"). */
 export const ROLLOUT_POLL_MS = 3000;
