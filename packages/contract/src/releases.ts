@@ -91,13 +91,14 @@ export const releaseSummary = z.object({
   minFromVersion: z.string(),
   releasedAt: z.string().nullable(),
   hasPackage: z.boolean(),
+  /** Its file's name, size and SHA-256 (shown in the list, so an admin can check a package at a glance). */
+  package: releasePackage.nullable(),
   createdAt: z.string(),
 });
 export type ReleaseSummary = z.infer<typeof releaseSummary>;
 
 export const releaseInfo = releaseSummary.extend({
   notesMarkdown: z.string(),
-  package: releasePackage.nullable(),
   withdrawnAt: z.string().nullable(),
 });
 export type ReleaseInfo = z.infer<typeof releaseInfo>;

@@ -18,15 +18,6 @@ export function toSummary(r: ReleaseRow): ReleaseSummary {
     minFromVersion: r.minFromVersion,
     releasedAt: iso(r.releasedAt),
     hasPackage: r.packageKey !== null,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-export function toInfo(r: ReleaseRow): ReleaseInfo {
-  return {
-    ...toSummary(r),
-    notesMarkdown: r.notesMarkdown,
-    withdrawnAt: iso(r.withdrawnAt),
     package:
       r.packageKey && r.packageSha256 && r.packageSizeBytes !== null && r.packageUploadedAt
         ? {
@@ -36,6 +27,15 @@ export function toInfo(r: ReleaseRow): ReleaseInfo {
             uploadedAt: r.packageUploadedAt.toISOString(),
           }
         : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function toInfo(r: ReleaseRow): ReleaseInfo {
+  return {
+    ...toSummary(r),
+    notesMarkdown: r.notesMarkdown,
+    withdrawnAt: iso(r.withdrawnAt),
   };
 }
 

@@ -66,6 +66,13 @@ describe('release management (docs/releases.md §1)', () => {
       fileName: 'pkg.bin',
     });
     expect(readdirSync(env.PACKAGE_DIR).filter((f) => f.endsWith('.pkg'))).toHaveLength(1);
+    // The list shows the package too, so it can be checked without opening the release.
+    const listed = (await t.app.inject({ url: '/api/ha/listOfReleasedVersion', headers: as(admin) })).json()
+      .result;
+    expect(listed.find((r: { id: number }) => r.id === release.id).package).toMatchObject({
+      sizeBytes: 50_000,
+      sha256: sha256(bytes),
+    });
 
     const rel = await setState(release.id, 'released');
     expect(rel.statusCode).toBe(200);

@@ -136,19 +136,14 @@ function ReleaseTable({ rows }: { rows: ReleaseSummary[] }) {
   );
 }
 
-/** Size and the start of the SHA-256 when the list has them; "No package yet" otherwise. */
-function PackageCell({
-  r,
-}: {
-  r: ReleaseSummary & { package?: { sizeBytes: number; sha256: string } | null };
-}) {
-  if (!r.hasPackage)
+/** Size and the start of the SHA-256 (all of it on hover); "No package yet" otherwise. */
+function PackageCell({ r }: { r: ReleaseSummary }) {
+  if (!r.package)
     return (
       <Text size="sm" c="dimmed">
         No package yet
       </Text>
     );
-  if (!r.package) return <Text size="sm">Uploaded</Text>;
   return (
     <Text size="sm" title={`SHA-256 ${r.package.sha256}`}>
       {formatBytes(r.package.sizeBytes)} ·{' '}
