@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,6 +19,10 @@ const api = (engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one — a single worker on a 2-core machine. The
+    // API files spend much of their time waiting on PostgreSQL (another process), so two workers
+    // there shorten the suite without starving it.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -33,6 +33,14 @@ describe('breadcrumb titles (product §2)', () => {
       'Jane Doe - Technologists',
     );
   });
+  it('names the administration group, which is not a page of its own', () => {
+    const crumbs = breadcrumbs({ path: 'admin/audit', label: 'Audit trail', search: '' }, () => undefined);
+    expect(crumbs.map((c) => [c.label, c.status])).toEqual([
+      ['Home', undefined],
+      ['Administration', false],
+      ['Audit trail', undefined],
+    ]);
+  });
   it("under the dashboard root the label is the selected dashboard's name", () => {
     for (const path of ['dashboard/common', 'dashboard/common1', 'dashboard/common2']) {
       const input = { path, label: 'Dashboard', search: '?dashboard=3', dashboardName: 'Morning huddle' };

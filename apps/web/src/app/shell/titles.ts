@@ -48,6 +48,7 @@ const GROUPS: Record<string, string> = {
   user: 'Account',
   email: 'Messages',
   maintenance: 'Maintenance',
+  admin: 'Administration',
 };
 
 export function breadcrumbs(i: TitleInput, routeLabel: (path: string) => string | undefined): Crumb[] {
