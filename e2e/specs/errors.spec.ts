@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, LOGIN, signIn, test } from '../support/fixtures';
 
-/** Spec §8, product §10.5: each status is stubbed on the side-menu call of a signed-in page. */
+/** Product §8, product §10.5: each status is stubbed on the side-menu call of a signed-in page. */
 async function openWith(page: Page, status: number, body?: unknown) {
   await signIn(page, 'admin', 1002);
   await page.route('**/api/side-menu*', (route) =>

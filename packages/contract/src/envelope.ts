@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const envelope = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), result });
 
 /**
- * Error body. Spec §8: the client shows `message.error`, else `message`, for a 400; `message`
+ * Error body. Product §8: the client shows `message.error`, else `message`, for a 400; `message`
  * for other statuses. We always send a plain `message` string and, for validation errors, the
  * individual `issues` so that forms can point at the field.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intText } from './bounds';
 
-/** Spec §3 Badge: a colour class and a text. */
+/** Product §3 Badge: a colour class and a text. */
 export const badgeSchema = z.object({ type: z.string(), value: z.string() });
 
 export type MenuItem = {
@@ -52,7 +52,7 @@ export const sideMenuQuery = z.object({
   }),
 });
 
-/** Spec §3 Dashboard menu item. */
+/** Product §3 Dashboard menu item. */
 export const dashboardStateItem = z.object({
   dashboardId: z.number().int(),
   dashboardName: z.string(),

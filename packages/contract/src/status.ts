@@ -52,7 +52,7 @@ export const laterOf = (a: Date | null, b: Date | null): Date | null => (a && b 
 
 export type StatusColour = 'green' | 'yellow' | 'red' | 'grey';
 
-/** Spec §4: GREEN, YELLOW and RED map to their colours, null to grey ('unavailable'). */
+/** Product §4: GREEN, YELLOW and RED map to their colours, null to grey ('unavailable'). */
 export function connectionColour(status: ConnectionStatus): StatusColour {
   if (status === 'GREEN') return 'green';
   if (status === 'YELLOW') return 'yellow';
@@ -62,7 +62,7 @@ export function connectionColour(status: ConnectionStatus): StatusColour {
 
 export const connectionLabel = (status: ConnectionStatus): string => status ?? 'unavailable';
 
-/** Spec §4: completed and true → green, inprogress → yellow, todo and false → red. */
+/** Product §4: completed and true → green, inprogress → yellow, todo and false → red. */
 export function progressColour(value: 'completed' | 'inprogress' | 'todo' | boolean): StatusColour {
   if (value === 'completed' || value === true) return 'green';
   if (value === 'inprogress') return 'yellow';
@@ -70,7 +70,7 @@ export function progressColour(value: 'completed' | 'inprogress' | 'todo' | bool
 }
 
 /**
- * Spec §4: the device table inverts the boolean mapping (a true flag there is a problem, e.g.
+ * Product §4: the device table inverts the boolean mapping (a true flag there is a problem, e.g.
  * "needs attention"): true → red, false → green, null → grey.
  */
 export function deviceTableColour(value: boolean | null): StatusColour {

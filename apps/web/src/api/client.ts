@@ -26,7 +26,7 @@ export const setErrorHandler = (h: (error: ApiError) => void) => {
   handler = h;
 };
 
-/** Spec §7: the time of the last successful response, which the idle check reads. */
+/** Product §7: the time of the last successful response, which the idle check reads. */
 let lastSuccessAt = Date.now();
 export const lastSuccess = () => lastSuccessAt;
 export const markSuccess = (at = Date.now()) => {

@@ -9,7 +9,7 @@ import { resetSelection } from './session/selection';
 import { clearSession, userType } from './session/storage';
 
 /**
- * Readings 5: the "popup flag" — whether the identity provider's logout window may still be
+ * Product §10.5: the "popup flag" — whether the identity provider's logout window may still be
  * opened in this page session (SSO users, once).
  */
 let popupAllowed = true;

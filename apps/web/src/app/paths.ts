@@ -5,7 +5,7 @@ export const NOT_FOUND_PATH = '/error/404';
 export const LANDING_PATH = '/landing';
 export const PROFILE_PATH = '/user/profile';
 export const CHANGE_PASSWORD_PATH = '/change-password';
-/** Readings 2: unknown paths of a signed-in user land here. */
+/** Product §10.2: unknown paths of a signed-in user land here. */
 export const SIGNED_IN_FALLBACK = '/hc-dashboards';
 /** The lock screen (docs/accounts.md "Lock screen"). */
 export const LOCK_PATH = '/authentication/lock-screen';

@@ -86,7 +86,7 @@ const KIND: Record<string, RouteHandle['kind']> = {
   '{provider}-portal': 'portal',
 };
 
-/** Readings 2: unknown paths → /hc-dashboards when signed in, /error/404 otherwise. */
+/** Product §10.2: unknown paths → /hc-dashboards when signed in, /error/404 otherwise. */
 function Fallback() {
   return <Navigate to={isSignedIn() ? SIGNED_IN_FALLBACK : NOT_FOUND_PATH} replace />;
 }

@@ -1,6 +1,6 @@
 import { type NotificationData, notifications } from '@mantine/notifications';
 
-/** Spec §3 Toast options; §8 titles and colours. At most 5 show at once (product §10.11). */
+/** Product §3 Toast options; §8 titles and colours. At most 5 show at once (product §10.11). */
 export type ToastType = 'default' | 'info' | 'success' | 'error' | 'warning';
 export interface ToastOptions {
   type?: ToastType;

@@ -1,7 +1,7 @@
 import { NO_DATA_TEXT } from '@kestrel/contract';
 import { Center, Text } from '@mantine/core';
 
-/** Spec §4: charts with nothing to show say so (we do it for every chart kind). */
+/** Product §4: charts with nothing to show say so (we do it for every chart kind). */
 export function NoData({ height }: { height: number }) {
   return (
     <Center h={height} data-testid="widget-empty">

@@ -289,7 +289,7 @@ export const widgetCatalogue: readonly WidgetDefinition[] = rows.map(
 const byId = new Map(widgetCatalogue.map((w) => [w.id, w]));
 export const widgetById = (id: number): WidgetDefinition | undefined => byId.get(id);
 
-/** Spec §9: legend type per widget id. */
+/** Product §9: legend type per widget id. */
 export const legendOf = (id: number): LegendType | undefined => byId.get(id)?.legend;
 
 /** Charts that show 'No data available' when empty (product §4 names donut, polar and pie; we do it everywhere). */

@@ -21,7 +21,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: signedIn },
     schema: { tags: ['menu'], querystring: sideMenuQuery, response: { 200: envelope(sideMenuResult) } },
   };
-  // Readings 7: also answered at /api/sideMenuData.
+  // Product §10.7: also answered at /api/sideMenuData.
   for (const url of ['/side-menu', '/sideMenuData'])
     app.get(url, sideMenu, async (request) => {
       const { applicationId } = request.query;
@@ -42,7 +42,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         providerSlug: app.config.PROVIDER_SLUG,
         privacyPolicyUrl: app.config.PRIVACY_POLICY_URL,
       });
-      // Spec §7: application 1001 answers with an object whose `menu` holds the list.
+      // Product §7: application 1001 answers with an object whose `menu` holds the list.
       return ok(applicationId === APPLICATION.clientPortal ? { menu } : menu);
     });
 

@@ -21,7 +21,7 @@ import { breadcrumbs, crumbLabel, tabTitle } from '../shell/titles';
 // Application 1004 has no menu (product §2). A literal, so the first page does not pull in zod.
 const NO_MENU_APP: typeof APPLICATION.noMenu = 1004;
 
-/** Readings 14: right click is off in the signed-in area when the configuration says so. */
+/** Product §10.14: right click is off in the signed-in area when the configuration says so. */
 function useNoContextMenu(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
@@ -87,7 +87,7 @@ export function AdminLayout() {
           ? { width: 270, breakpoint: 'md', collapsed: { mobile: !mobileNav, desktop: !desktopNav } }
           : undefined
       }
-      // Spec §4 / §9: the navigation slides in and out over 400 ms, ease-in-out.
+      // Product §4 / §9: the navigation slides in and out over 400 ms, ease-in-out.
       transitionDuration={400}
       transitionTimingFunction="ease-in-out"
       padding="lg"

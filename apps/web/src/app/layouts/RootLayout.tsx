@@ -6,7 +6,7 @@ import { useRouteHandle } from '../route-handle';
 import { IdleWatcher } from '../session/IdleWatcher';
 import { tabTitle } from '../shell/titles';
 
-/** Spec §2: the progress bar starts with a navigation and ends when it ends, is cancelled or fails. */
+/** Product §2: the progress bar starts with a navigation and ends when it ends, is cancelled or fails. */
 function RouteProgress() {
   const navigation = useNavigation();
   useEffect(() => {

@@ -97,7 +97,7 @@ export function IdleWatcher() {
     setOpened(false);
     try {
       const r = await api.get('sessionExtend');
-      // Readings 3: success false leaves the countdown running.
+      // Product §10.3: success false leaves the countdown running.
       if (r.success) reset();
     } catch {
       // The shared handler already acted (401 → sign-in, others → toast).

@@ -47,7 +47,7 @@ export function idleCheck(s: IdleState, t: IdleTimings): 'none' | 'warn' | 'expi
 }
 
 /**
- * Readings 3: a working user is never signed out — the client quietly extends the session when
+ * Product §10.3: a working user is never signed out — the client quietly extends the session when
  * there was activity since the last response and a minute has passed, but not while the
  * warning is counting down (then only 'Keep Working' extends).
  */

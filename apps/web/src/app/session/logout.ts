@@ -9,7 +9,7 @@ import { useAppConfig } from '../config';
 import { resetSelection } from './selection';
 import { clearSession, KEYS, userType } from './storage';
 
-/** Spec §4: the identity provider's logout page runs in a hidden window closed after 4 s. */
+/** Product §4: the identity provider's logout page runs in a hidden window closed after 4 s. */
 export const SSO_WINDOW_MS = 4000;
 
 /**

@@ -85,7 +85,7 @@ export function useDisplayName() {
   }, displayName);
 }
 
-/** Readings 4: the local session goes whatever the server answered; `logged` stays 'out'. */
+/** Product §10.4: the local session goes whatever the server answered; `logged` stays 'out'. */
 export function clearSession() {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
   sessionStorage.removeItem(KEYS.applicationId);

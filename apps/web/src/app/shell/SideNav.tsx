@@ -37,7 +37,7 @@ export function SideNav({ sections, loading, onNavigate }: Props) {
       aria-label="Main navigation"
       className={classes.nav}
       data-hovered={hovered || undefined}
-      // Spec §4 / product §10.15: scrolling overflow off while hovered, on when left.
+      // Product §4 / product §10.15: scrolling overflow off while hovered, on when left.
       style={{ overflowY: hovered ? 'hidden' : 'auto' }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -195,7 +195,7 @@ function NavEntry({ item, itemKey, depth, open, onToggle, trail, where, onNaviga
         data-active={active || undefined}
         target={item.target ? '_blank' : undefined}
         onClick={() => {
-          // Spec §2: a site-level child marks its site as the selected item.
+          // Product §2: a site-level child marks its site as the selected item.
           if (item.location_id != null) {
             select({ site: String(item.location_id), siteName: item.parentName ?? null });
           }

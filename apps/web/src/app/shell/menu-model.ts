@@ -98,7 +98,7 @@ export function siteNameFromMenu(sections: MenuSection[], siteId: string): strin
 }
 
 /**
- * Spec §2: /dashboard/common1 and /common2 alternate when the same dashboard is reopened, so
+ * Product §2: /dashboard/common1 and /common2 alternate when the same dashboard is reopened, so
  * that the page opens anew even though the route did not change.
  */
 export function dashboardHref(href: string, currentPath: string): string {

@@ -64,5 +64,5 @@ export function breadcrumbs(i: TitleInput, routeLabel: (path: string) => string 
   return crumbs;
 }
 
-/** Readings 1: 'Kestrel | {breadcrumb label}'. */
+/** Product §10.1: 'Kestrel | {breadcrumb label}'. */
 export const tabTitle = (productName: string, label: string) => `${productName} | ${label}`;

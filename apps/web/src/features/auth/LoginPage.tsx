@@ -104,7 +104,7 @@ export default function LoginPage() {
   goHomeRef.current = goHome;
   const ssoReturn = useSsoReturn(afterSignIn);
 
-  // Readings 2: a signed-in user who reaches the login route goes to their home page.
+  // Product §10.2: a signed-in user who reaches the login route goes to their home page.
   if (alreadySignedIn && !ssoReturn.pending) {
     return <Navigate to={homeFor(role(), config.providerSlug)} replace />;
   }

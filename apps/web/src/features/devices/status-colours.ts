@@ -39,7 +39,7 @@ export const tubePill = (status: TubeLifeStatus | null, days?: number | null): P
   label: status ? (days == null ? status : `${status} (${days} d)`) : 'No forecast',
 });
 
-/** Spec §4: completed → green, inprogress → yellow, todo → red; a pending device is still to do. */
+/** Product §4: completed → green, inprogress → yellow, todo → red; a pending device is still to do. */
 export const onboardingPill = (state: OnboardingState): Pill => ({
   colour: progressColour(state === 'pending' ? 'todo' : state),
   label: { pending: 'Pending', todo: 'To do', inprogress: 'In progress', completed: 'Completed' }[state],
@@ -55,7 +55,7 @@ export function needsAttention(row: Pick<DeviceRow, 'connectionStatus' | 'tubeSt
   return false;
 }
 
-/** Spec §4: on the device table the boolean mapping is inverted: true → red, false → green, null → grey. */
+/** Product §4: on the device table the boolean mapping is inverted: true → red, false → green, null → grey. */
 export const attentionPill = (value: boolean | null): Pill => ({
   colour: deviceTableColour(value),
   label: value === null ? 'Unknown' : value ? 'Needs attention' : 'OK',

@@ -14,7 +14,7 @@ export interface DraftDashboard {
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Spec §4: save with PUT when an id exists and the dashboard is not newly named; otherwise
+ * Product §4: save with PUT when an id exists and the dashboard is not newly named; otherwise
  * POST — a new name saves a new dashboard (the old one stays as it was).
  */
 export function saveCall(d: DraftDashboard): SaveCall {
