@@ -86,6 +86,15 @@ describe('health, metrics, docs and the web app', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ url: '/assets/app-123.js' });
     expect(asset.headers['cache-control']).toMatch(/immutable/);
+    // A build made while the server runs: its new assets are served, unknown ones are a 404 (not
+    // the app's page, which a browser would try to run as a script).
+    fs.writeFileSync(path.join(web, 'assets', 'app-456.js'), 'console.log(2)');
+    const rebuilt = await t.app.inject({ url: '/assets/app-456.js' });
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.body).toBe('console.log(2)');
+    expect(rebuilt.headers['cache-control']).toMatch(/immutable/);
+    expect((await t.app.inject({ url: '/assets/missing-1.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/..%2Findex.html' })).statusCode).toBe(404);
     for (const url of [
       '/api/nope',
       '//api/nope',

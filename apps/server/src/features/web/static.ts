@@ -37,9 +37,36 @@ export async function webApp(app: FastifyInstance) {
     if (isServerPath(request.url)) {
       return reply.callNotFound();
     }
+    // The static routes are the files there were at start; a web build made while the server runs
+    // (npm run build beside a running server) brings new hashed assets, which the fresh index.html
+    // names — served from here, or the page would stay blank until a restart.
+    const asset = builtAfterStart(root, request.url);
+    if (asset) {
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .sendFile(asset, { cacheControl: false });
+    }
+    if (ASSET_PATH.test(request.url)) return reply.callNotFound();
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
       .sendFile('index.html', { cacheControl: false });
   });
+}
+
+const ASSET_PATH = /^\/assets\//;
+
+/** The path of a file under `root/assets` that a URL names, when there is one (never outside it). */
+function builtAfterStart(root: string, url: string): string | null {
+  const pathname = url.split('?')[0]!;
+  if (!ASSET_PATH.test(pathname)) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(pathname.slice('/assets/'.length));
+  } catch {
+    return null;
+  }
+  if (!/^[\w.-]+$/.test(name)) return null;
+  const file = path.join(root, 'assets', name);
+  return fs.existsSync(file) ? `assets/${name}` : null;
 }
