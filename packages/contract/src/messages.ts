@@ -16,6 +16,11 @@ export const ALERT_KINDS = [
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
+/** A site's reject-rate target in percent when its administrator set none (docs/messages.md §2). */
+export const REJECT_RATE_TARGET_DEFAULT = 8;
+/** The targets an administrator may set: 0.5–50 %, in steps of 0.1. */
+export const REJECT_RATE_TARGET_BOUNDS = { min: 0.5, max: 50 } as const;
+
 export const MESSAGE_KINDS = ['message', 'release', 'approval', ...ALERT_KINDS] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;

@@ -161,30 +161,31 @@ describe('alerts', () => {
     expect((await runAlertRound(t.app)).digests).toBe(0);
   });
 
+  const rollupRow = (deviceId: number, siteId: number, images: number, rejected: number) => ({
+    day: t.app.now().toISOString().slice(0, 10),
+    deviceId,
+    siteId,
+    customerId: fleet.b.id,
+    deviceType: '2D',
+    images,
+    rejected,
+    examsByProcedure: [],
+    imagesByKind: [],
+    agdViewSum: [],
+    agdViewN: [],
+    agdThickSum: [],
+    agdThickN: [],
+    masThickSum: [],
+    masThickN: [],
+    forceBands: [],
+    thicknessBands: [],
+    pressureBands: [],
+    kvpBands: [],
+    weekdayHour: [],
+  });
+
   it('raises a reject-rate alert when a site’s week is above its target, not when below', async () => {
-    const day = t.app.now().toISOString().slice(0, 10);
-    const row = (deviceId: number, siteId: number, images: number, rejected: number) => ({
-      day,
-      deviceId,
-      siteId,
-      customerId: fleet.b.id,
-      deviceType: '2D',
-      images,
-      rejected,
-      examsByProcedure: [],
-      imagesByKind: [],
-      agdViewSum: [],
-      agdViewN: [],
-      agdThickSum: [],
-      agdThickN: [],
-      masThickSum: [],
-      masThickN: [],
-      forceBands: [],
-      thicknessBands: [],
-      pressureBands: [],
-      kvpBands: [],
-      weekdayHour: [],
-    });
+    const row = rollupRow;
     const high = await makeDevice(db(), fleet.b1, { lastHeartbeatAt: t.app.now() });
     const low = await makeDevice(db(), fleet.b2, { lastHeartbeatAt: t.app.now() });
     await db().update(sites).set({ rejectRateTarget: 15 }).where(eq(sites.id, fleet.b2.id));
@@ -200,5 +201,73 @@ describe('alerts', () => {
     const [msg] = (await inbox(users.other.id)).filter((m) => m.kind === 'reject_rate_alert');
     expect(msg!.body).toContain('15.0 %');
     expect(msg!.link).toBe(`/hc-dashboards/SiteViewComponent?site=${fleet.b1.id}`);
+  });
+
+  it('uses the target set in site administration: bounded, shown on the site view, and read by the alert', async () => {
+    const admin = as(await login(t.app, users.admin.email, TEST_PASSWORD));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sites',
+      headers: admin,
+      payload: { customerId: fleet.b.id, name: 'Beta Strict', rejectRateTarget: 4 },
+    });
+    expect(created.statusCode).toBe(200);
+    const site = created.json().result as { id: number; customerId: number; rejectRateTarget: number };
+    expect(site.rejectRateTarget).toBe(4);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/sites/${site.id}`, headers: admin, payload });
+    // Out of bounds or finer than one decimal: a 400 naming the field, nothing saved.
+    for (const bad of [0.4, 50.1, 7.25, 'eight']) {
+      const r = await put({ rejectRateTarget: bad });
+      expect(r.statusCode, String(bad)).toBe(400);
+      expect(r.json().issues[0].path).toBe('body.rejectRateTarget');
+    }
+    // A customer user of that customer may not set it.
+    const customer = as(await login(t.app, users.other.email, TEST_PASSWORD));
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/sites/${site.id}`,
+          headers: customer,
+          payload: { rejectRateTarget: 30 },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // 5 % rejected: under the default 8 %, over this site's own 4 %.
+    const device = await makeDevice(db(), site, { lastHeartbeatAt: t.app.now() });
+    await db()
+      .insert(rollupDeviceDay)
+      .values(rollupRow(device.id, site.id, 200, 10));
+    await runAlertRound(t.app);
+    const open = () =>
+      db()
+        .select()
+        .from(alertEpisodes)
+        .where(eq(alertEpisodes.subject, `site:${site.id}`));
+    expect((await open()).map((e) => e.resolvedAt)).toEqual([null]);
+    const [msg] = (await inbox(users.admin.id)).filter(
+      (m) => m.kind === 'reject_rate_alert' && m.siteId === site.id,
+    );
+    expect(msg!.body).toContain('its target is 4 %');
+
+    // Raised to 5.5 %: the week is within target again, so the episode resolves.
+    expect((await put({ rejectRateTarget: 5.5 })).json().result.rejectRateTarget).toBe(5.5);
+    await runAlertRound(t.app);
+    expect((await open())[0]!.resolvedAt).toBeInstanceOf(Date);
+
+    // The site view shows the site's own target, and the default for a site without one.
+    const details = await t.app.inject({ method: 'GET', url: '/api/siteDetails', headers: admin });
+    const shown = (id: number) =>
+      details.json().result.sites.find((s: { id: number }) => s.id === id) as {
+        rejectRateTarget: number;
+        rejectRateTargetDefault: boolean;
+      };
+    expect(shown(site.id)).toMatchObject({ rejectRateTarget: 5.5, rejectRateTargetDefault: false });
+    expect(shown(fleet.b1.id)).toMatchObject({ rejectRateTarget: 8, rejectRateTargetDefault: true });
+
+    // Cleared: the default again.
+    expect((await put({ rejectRateTarget: null })).json().result.rejectRateTarget).toBeNull();
   });
 });
