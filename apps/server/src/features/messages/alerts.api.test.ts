@@ -11,7 +11,8 @@ import {
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { startSmtpServer } from '../../test/smtp';
-import { runAlertRound } from './monitor';
+import { deliverMessage } from './deliver';
+import { messageDeps, runAlertRound } from './monitor';
 
 const HOUR = 3_600_000;
 
@@ -123,6 +124,13 @@ describe('alerts', () => {
     const digests = smtp.received.filter((m) => m.to.includes(users.digester.email));
     expect(digests.map((m) => m.subject)).toEqual(['Kestrel daily digest: 3 device offline (red)']);
     expect(digests[0]!.text).toContain('Device offline (RED) (3)');
+    // …and as HTML: a heading per kind, each alert a link to its page, a button to the inbox.
+    expect(digests[0]!.contentType).toBe('multipart/alternative');
+    expect(digests[0]!.html).toContain('>Device offline (RED) (3)</h2>');
+    expect(digests[0]!.html).toContain(`<a href="https://kestrel.test/device-details?deviceId=${device.id}"`);
+    expect(digests[0]!.html).toMatch(
+      /<a href="https:\/\/kestrel.test\/email\/inbox"[^>]*>Read them in your inbox<\/a>/,
+    );
     const theirs = await inbox(users.digester.id);
     expect(theirs.filter((m) => m.delivery === 'digest' && m.digestedAt !== null)).toHaveLength(3);
   });
@@ -269,5 +277,40 @@ describe('alerts', () => {
 
     // Cleared: the default again.
     expect((await put({ rejectRateTarget: null })).json().result.rejectRateTarget).toBeNull();
+  });
+
+  it('e-mails an alert as plain text and HTML: the text kept, the HTML escaped, a button to the page, nothing remote', async () => {
+    const before = smtp.received.length;
+    await deliverMessage(messageDeps(t.app), {
+      userIds: [users.mailer.id],
+      kind: 'connection_alert',
+      subject: 'Room <2> & "east"',
+      body: "Aurora <script>alert(1)</script> at O'Brien & Sons\nsecond line",
+      link: `/device-details?deviceId=${device.id}`,
+    });
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    expect(mail.contentType).toBe('multipart/alternative');
+    // The plain text is as before (the SMTP conversation ends its lines with CRLF).
+    expect(mail.text.replace(/\r\n/g, '\n')).toContain(
+      "Aurora <script>alert(1)</script> at O'Brien & Sons\nsecond line",
+    );
+    expect(mail.text).toContain(
+      `Open it in Kestrel: https://kestrel.test/device-details?deviceId=${device.id}`,
+    );
+    // The HTML shows the same words, escaped, and never runs or loads anything.
+    const html = mail.html!;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Room &lt;2&gt; &amp; &quot;east&quot;</title>');
+    expect(html).toContain(
+      'Aurora &lt;script&gt;alert(1)&lt;/script&gt; at O&#39;Brien &amp; Sons<br>second line',
+    );
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/<img|src=|url\(|<link/i);
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="https://kestrel.test/device-details\\?deviceId=${device.id}"[^>]*>Open it in Kestrel</a>`,
+      ),
+    );
+    expect(html).toContain('<a href="https://kestrel.test/email/inbox"');
   });
 });
