@@ -1,22 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sendHeartbeats } from '@kestrel/fleet-sim/send';
 import type { Page } from '@playwright/test';
+import { E2E_PASSWORD } from '../global-setup';
 import { expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { type Portal, startPortal } from '../support/server';
 
 /**
- * Messages and alerts in the browser (docs/messages.md). The demo fleet has devices that went
- * silent more than a day before the server started; the alert evaluator raises a RED alert for
- * each at its first round, and the demo administrator, who chose e-mail for offline devices, is
- * told at once through the real SMTP server global-setup runs. The journey reads that e-mail,
- * finds the alert in the inbox and follows it to the device.
+ * Messages and alerts in the browser (docs/messages.md). The journey runs on a portal of its own
+ * with short connection thresholds (RED after 45 s of silence, evaluated every 2 s) and the living
+ * demo on, so the demo's working devices keep sending: a device the demo planned silent is heard
+ * during the test through the fleet simulator's heartbeats (its old RED alert resolves), then the
+ * heartbeats stop; it goes silent, a new RED alert is raised, the demo administrator — who chose
+ * e-mail for offline devices — is told through that portal's real SMTP server, finds the alert in
+ * the inbox and follows it to the device. The other tests use the shared portal.
  */
 const SHOTS = '/tmp/shots/messages';
 const ADMIN = 'admin@demo.kestrel';
 
-/** The mails to `to` the SMTP server received whose subject starts with `prefix`, waiting for one. */
-async function mailsTo(to: string, prefix: string): Promise<{ subject: string; text: string }[]> {
-  const dir = process.env.KESTREL_E2E_MAILDIR!;
-  for (let i = 0; i < 150; i++) {
+interface Mail {
+  subject: string;
+  text: string;
+  /** When the SMTP server received it (ms; from the file name the mail drop gives it). */
+  at: number;
+}
+
+/** The mails to `to` in `dir` whose subject starts with `prefix` and that arrived after `after`, waiting for one. */
+async function mailsTo(to: string, prefix: string, dir: string, after = 0, tries = 150): Promise<Mail[]> {
+  for (let i = 0; i < tries; i++) {
     const mails = fs
       .readdirSync(dir)
       .filter((f) => f.endsWith(`-${to}.eml`))
@@ -26,9 +37,9 @@ async function mailsTo(to: string, prefix: string): Promise<{ subject: string; t
           .replace(/=\r?\n/g, '')
           .replace(/=3D/g, '=');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
-        return { subject, text: raw };
+        return { subject, text: raw, at: Number(f.split('-')[0]) };
       })
-      .filter((m) => m.subject.startsWith(prefix));
+      .filter((m) => m.subject.startsWith(prefix) && m.at > after);
     if (mails.length) return mails;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -48,45 +59,108 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 // Each test walks several pages with an accessibility scan on a shared, busy machine.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-test('a silent device: RED alert by e-mail and in the inbox, opened, lands on the device', async ({
-  page,
-}) => {
-  const [mail] = await mailsTo(ADMIN, 'Device offline (RED): ');
-  const subject = mail!.subject;
-  const deviceId = /\/device-details\?deviceId=(\d+)/.exec(mail!.text)?.[1];
-  expect(deviceId, 'the e-mail links to the device').toBeTruthy();
+test.describe('a device going silent', () => {
+  let portal: Portal;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    portal = await startPortal({
+      DEMO_PASSWORD: E2E_PASSWORD,
+      DEMO_DAYS: '2',
+      DEMO_DEVICES: '30',
+      DEMO_LIVE: 'true',
+      DEMO_LIVE_INTERVAL_SECONDS: '10',
+      CONNECTION_YELLOW_MINUTES: '0.25',
+      CONNECTION_RED_MINUTES: '0.75',
+      CONNECTION_EVALUATE_SECONDS: '2',
+    });
+  });
+  test.afterAll(async () => {
+    await portal?.stop();
+  });
 
-  await signIn(page, 'admin', 1002);
-  await page.goto('/hc-dashboards');
-  const badge = page.getByTestId('unread-count');
-  await expect(badge).toHaveAttribute('data-count', /^[1-9]\d*$/);
-  await page.screenshot({ path: `${SHOTS}/header-badge.png` });
+  test('heard, then silent: a new RED alert by e-mail and in the inbox, opened, lands on the device', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const api = await signIn(page, 'admin', 1002, portal.url);
+    const auth = { 'x-access-token': api.token };
+    // A device at a site that the demo planned silent: RED now.
+    const devices = (await (await page.request.get(`${portal.url}/api/ha/devices`, { headers: auth })).json())
+      .result as {
+      id: number;
+      serial: string;
+      model: string;
+      manufacturer: string;
+      siteId: number | null;
+      connectionStatus: string | null;
+      softwareVersion: string | null;
+    }[];
+    const device = devices.find((d) => d.siteId !== null && d.connectionStatus === 'RED');
+    expect(device, 'a silent demo device').toBeTruthy();
+    const subject = `Device offline (RED): ${device!.model} SN ${device!.serial}`;
+    const status = async () =>
+      (
+        (
+          await (
+            await page.request.get(`${portal.url}/api/ha/devices?siteId=${device!.siteId}`, { headers: auth })
+          ).json()
+        ).result as { id: number; connectionStatus: string | null }[]
+      ).find((d) => d.id === device!.id)?.connectionStatus;
 
-  await page.getByRole('link', { name: /^Messages: \d+ unread$/ }).click();
-  await expect(page).toHaveURL('/email/inbox');
-  await choose(page, 'Kind', 'Device offline (RED)');
-  const row = page.getByRole('link', { name: new RegExp(`${subject.replace(/[()]/g, '\\$&')}$`) });
-  await expect(row).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/inbox.png`, fullPage: true });
-  await expectAccessible(page, 'the inbox');
+    // The simulator's heartbeats (a key issued, one heartbeat per call) make it heard again…
+    const sim = {
+      http: portal.url,
+      email: ADMIN,
+      password: E2E_PASSWORD,
+    };
+    const fleet = { devices: [{ ...device!, softwareVersion: device!.softwareVersion ?? '6.2.0' }] } as never;
+    let lastBeat = 0;
+    for (let i = 0; i < 3; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 3000));
+      expect((await sendHeartbeats(fleet, sim)).sent).toBe(1);
+      lastBeat = Date.now();
+    }
+    expect(await status()).toBe('GREEN');
+    // …its open alert resolves…
+    await mailsTo(ADMIN, `Resolved: ${subject}`, portal.mailDir);
+    // …and silent past CONNECTION_RED_MINUTES (45 s), it is RED again: a new alert, e-mailed at once.
+    const [mail] = await mailsTo(ADMIN, subject, portal.mailDir, lastBeat, 600);
+    expect(mail!.at - lastBeat).toBeGreaterThanOrEqual(40_000);
+    expect(await status()).toBe('RED');
+    expect(mail!.text, 'the e-mail links to the device').toContain(
+      `${portal.url}/device-details?deviceId=${device!.id}`,
+    );
+    expect(mail!.text, 'with an HTML part').toMatch(/Content-Type: text\/html/i);
 
-  await row.click();
-  await expect(page).toHaveURL(/\/email\/read\?id=\d+/);
-  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
-  await expect(page.getByTestId('message-body')).toContainText('has not been heard from since');
-  await page.screenshot({ path: `${SHOTS}/read.png`, fullPage: true });
-  await expectAccessible(page, 'a message');
+    await page.goto(`${portal.url}/hc-dashboards`);
+    const badge = page.getByTestId('unread-count');
+    await expect(badge).toHaveAttribute('data-count', /^[1-9]\d*$/);
+    await page.screenshot({ path: `${SHOTS}/header-badge.png` });
 
-  await page.getByRole('link', { name: /^Open .* SN / }).click();
-  await expect(page).toHaveURL(`/device-details?deviceId=${deviceId}`);
-  const serial = /SN (\S+)$/.exec(subject)![1]!;
-  await expect(page.getByText(serial).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/device.png`, fullPage: true });
+    await page.getByRole('link', { name: /^Messages: \d+ unread$/ }).click();
+    await expect(page).toHaveURL(`${portal.url}/email/inbox`);
+    await choose(page, 'Kind', 'Device offline (RED)');
+    // Newest first: the new, unresolved alert of this device, above its resolved one.
+    await page.getByText('Newest first').click();
+    const escaped = subject.replace(/[()]/g, '\\$&');
+    const row = page.getByRole('link', { name: new RegExp(`^Unread: ${escaped}$`) }).first();
+    await expect(row).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/inbox.png`, fullPage: true });
+    await expectAccessible(page, 'the inbox');
 
-  // Opened: it is read now, and it can be archived.
-  await page.goto('/email/inbox');
-  await choose(page, 'Kind', 'Device offline (RED)');
-  await expect(page.locator('tr[data-unread]').filter({ hasText: subject })).toHaveCount(0);
+    await row.click();
+    await expect(page).toHaveURL(/\/email\/read\?id=\d+/);
+    await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+    await expect(page.getByTestId('message-body')).toContainText('has not been heard from since');
+    await expect(page.getByText('Device offline (RED)', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/read.png`, fullPage: true });
+    await expectAccessible(page, 'a message');
+
+    await page.getByRole('link', { name: /^Open .* SN / }).click();
+    await expect(page).toHaveURL(`${portal.url}/device-details?deviceId=${device!.id}`);
+    await expect(page.getByText(device!.serial).first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/device.png`, fullPage: true });
+  });
 });
 
 test('compose: a customer user writes to their sales representative about a device', async ({ page }) => {

@@ -25,10 +25,11 @@ export type DemoUser = keyof typeof USERS;
 
 /**
  * Signs in through the API and puts the session where the app keeps it (product §5 keys), so
- * that specs about other areas do not pay for the sign-in form each time.
+ * that specs about other areas do not pay for the sign-in form each time. `base`: a portal of the
+ * spec's own (support/server.ts) instead of the shared one.
  */
-export async function signIn(page: Page, who: DemoUser, applicationId?: number) {
-  const r = await page.request.post('/api/login', {
+export async function signIn(page: Page, who: DemoUser, applicationId?: number, base = '') {
+  const r = await page.request.post(`${base}/api/login`, {
     data: { email: USERS[who].email, password: E2E_PASSWORD },
   });
   expect(r.ok()).toBe(true);

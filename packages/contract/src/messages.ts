@@ -16,6 +16,11 @@ export const ALERT_KINDS = [
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
+/** A site's reject-rate target in percent when its administrator set none (docs/messages.md §2). */
+export const REJECT_RATE_TARGET_DEFAULT = 8;
+/** The targets an administrator may set: 0.5–50 %, in steps of 0.1. */
+export const REJECT_RATE_TARGET_BOUNDS = { min: 0.5, max: 50 } as const;
+
 export const MESSAGE_KINDS = ['message', 'release', 'approval', ...ALERT_KINDS] as const;
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
@@ -71,6 +76,8 @@ export const messageDetail = messageSummary.extend({
   link: z.string().nullable(),
   device: z.object({ id: z.number(), serial: z.string(), model: z.string() }).nullable(),
   site: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** A personal message whose sender the reader may write to: whom a reply goes to; else null. */
+  replyTo: z.object({ userId: z.number(), displayName: z.string() }).nullable(),
 });
 export type MessageDetail = z.infer<typeof messageDetail>;
 
@@ -93,6 +100,8 @@ export const composeRequest = z.object({
   body: paragraph(10_000).refine((s) => s.trim().length > 0, 'must not be empty'),
   siteId: id.optional(),
   deviceId: id.optional(),
+  /** The message this answers: one the caller received from `toUserId` (docs/messages.md §1). */
+  replyToId: id.optional(),
 });
 export type ComposeRequest = z.infer<typeof composeRequest>;
 
@@ -100,5 +109,9 @@ export const alertPreference = z.object({ kind: alertKindSchema, delivery: deliv
 export type AlertPreference = z.infer<typeof alertPreference>;
 export const alertPreferences = z.object({ preferences: z.array(alertPreference).max(ALERT_KINDS.length) });
 export type AlertPreferences = z.infer<typeof alertPreferences>;
+
+/** The subject of a reply: 'Re: ' once, within the subject's 200 characters. */
+export const replySubject = (subject: string) =>
+  (/^re:\s/i.test(subject) ? subject : `Re: ${subject}`).slice(0, 200);
 
 export const messageIdParams = z.object({ id: idText });

@@ -52,6 +52,10 @@ export const siteSummary = z.object({
   city: z.string().nullable(),
   country: z.string().nullable(),
   timeZone: z.string(),
+  /** Weekly reject-rate target in percent (the default when the site has none of its own). */
+  rejectRateTarget: z.number(),
+  /** Whether the target is the default rather than the site's own. */
+  rejectRateTargetDefault: z.boolean(),
   /** The worst connection status of its devices (null: none ever heard from). */
   status: connectionStatusSchema,
   ...activity,

@@ -1,13 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A mail as the SMTP server received it, with its text body decoded. */
+/** A mail as the SMTP server received it, with its text (and HTML, if any) body decoded. */
 export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
   subject: string;
+  /** The top-level Content-Type, e.g. 'text/plain' or 'multipart/alternative'. */
+  contentType: string;
   text: string;
+  html: string | null;
 }
 
 /**
@@ -58,15 +61,49 @@ export async function startSmtpServer() {
   };
 }
 
-/** Headers and the text body of a single-part text mail (quoted-printable, base64 or 7bit). */
-function parse(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
+/**
+ * Headers and the decoded text and HTML bodies of a mail: a single text part, or the text/plain
+ * and text/html parts found in its multipart bodies (alternative, mixed; nested).
+ */
+function parse(raw: string): { subject: string; text: string; html: string | null; contentType: string } {
+  const { head, body } = split(raw);
   const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+  const contentType = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
+  const found: { text?: string; html?: string } = {};
+  collect(head, body, found);
+  return { subject, text: found.text ?? '', html: found.html ?? null, contentType };
+}
+
+function split(raw: string) {
+  const at = raw.indexOf('\r\n\r\n');
+  return {
+    head: raw.slice(0, at).replace(/\r\n[ \t]+/g, ' '),
+    body: raw.slice(at + 4),
+  };
+}
+
+function collect(head: string, body: string, found: { text?: string; html?: string }) {
+  const type = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (!boundary) return;
+    const parts = body.split(`--${boundary}`).slice(1);
+    for (const part of parts) {
+      if (part.startsWith('--')) break; // the closing delimiter
+      const p = split(part.replace(/^\r\n/, ''));
+      collect(p.head, p.body.replace(/\r\n$/, ''), found);
+    }
+    return;
+  }
   const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return { subject, text: Buffer.from(body, 'base64').toString('utf8') };
-  if (encoding !== 'quoted-printable') return { subject, text: body };
+  const decoded = decode(body, encoding);
+  if (type === 'text/html') found.html ??= decoded;
+  else if (type === 'text/plain') found.text ??= decoded;
+}
+
+function decode(body: string, encoding: string | undefined): string {
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
   const soft = body.replace(/=\r\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < soft.length; i++) {
@@ -76,5 +113,5 @@ function parse(raw: string): { subject: string; text: string } {
       i += 2;
     } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
   }
-  return { subject, text: Buffer.from(bytes).toString('utf8') };
+  return Buffer.from(bytes).toString('utf8');
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idText } from '../bounds';
+import { REJECT_RATE_TARGET_BOUNDS } from '../messages';
 import {
   activeFilter,
   countryCode,
@@ -17,6 +18,17 @@ const coordinates = {
   latitude: latitude.nullable().optional(),
   longitude: longitude.nullable().optional(),
 };
+/**
+ * The site's weekly reject-rate target in percent, one decimal (docs/messages.md §2); null
+ * clears it, so the default applies.
+ */
+const { min: TARGET_MIN, max: TARGET_MAX } = REJECT_RATE_TARGET_BOUNDS;
+export const rejectRateTarget = z
+  .number({ message: 'must be a percentage' })
+  .min(TARGET_MIN, `must be between ${TARGET_MIN} and ${TARGET_MAX} %`)
+  .max(TARGET_MAX, `must be between ${TARGET_MIN} and ${TARGET_MAX} %`)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'must have at most one decimal');
+
 const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) =>
   (v.latitude == null) === (v.longitude == null);
 const COORDINATES_PAIR = { message: 'give both latitude and longitude, or neither', path: ['longitude'] };
@@ -32,6 +44,7 @@ export const createSiteRequest = z
     /** IANA zone; default: the customer's default time zone. */
     timeZone: timeZoneName.optional(),
     ...coordinates,
+    rejectRateTarget: rejectRateTarget.nullable().optional(),
   })
   .refine(bothOrNeither, COORDINATES_PAIR);
 export type CreateSiteRequest = z.input<typeof createSiteRequest>;
@@ -45,6 +58,7 @@ export const updateSiteRequest = z
     country: countryCode,
     timeZone: timeZoneName.optional(),
     ...coordinates,
+    rejectRateTarget: rejectRateTarget.nullable().optional(),
   })
   .refine(bothOrNeither, COORDINATES_PAIR);
 export type UpdateSiteRequest = z.input<typeof updateSiteRequest>;
@@ -101,6 +115,8 @@ export const adminSite = z.object({
   timeZone: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Weekly reject-rate target in percent; null: the default (REJECT_RATE_TARGET_DEFAULT). */
+  rejectRateTarget: z.number().nullable(),
   active: z.boolean(),
   clonedFromSiteId: z.number().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import type { ConnectionStatus, TubeLifeStatus } from '@kestrel/contract';
+import { type ConnectionStatus, REJECT_RATE_TARGET_DEFAULT, type TubeLifeStatus } from '@kestrel/contract';
 
 /**
  * The four alert conditions (docs/messages.md §2), pure, so that the thresholds are tested
@@ -22,7 +22,7 @@ export const isFailedFilesSpike = (failed: number) => failed >= FAILED_FILES_SPI
 
 /** Reject rate over the last 7 days, against the site's target (percent). */
 export const REJECT_RATE_WINDOW_DAYS = 7;
-export const REJECT_RATE_TARGET_DEFAULT = 8;
+export { REJECT_RATE_TARGET_DEFAULT };
 /** Fewer images than this in a week say too little about a rate to alarm anyone. */
 export const REJECT_RATE_MIN_IMAGES = 50;
 

@@ -56,6 +56,7 @@ async function selectSites(db: DbOrTx, where: SQL | undefined, limit = 1000, off
       timeZone: sites.timeZone,
       latitude: sites.latitude,
       longitude: sites.longitude,
+      rejectRateTarget: sites.rejectRateTarget,
       active: sites.active,
       clonedFromSiteId: sites.clonedFromSiteId,
       createdAt: sites.createdAt,
@@ -138,6 +139,7 @@ const auditView = (s: AdminSite) => ({
   timeZone: s.timeZone,
   latitude: s.latitude,
   longitude: s.longitude,
+  rejectRateTarget: s.rejectRateTarget,
   active: s.active,
 });
 
@@ -156,6 +158,7 @@ export async function createSite(ctx: AdminContext, body: CreateSiteRequest): Pr
         timeZone: body.timeZone ?? c.timeZone,
         latitude: body.latitude ?? null,
         longitude: body.longitude ?? null,
+        rejectRateTarget: body.rejectRateTarget ?? null,
         createdByUserId: ctx.user.id,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -193,6 +196,7 @@ export async function updateSite(ctx: AdminContext, id: number, body: UpdateSite
         timeZone: body.timeZone,
         latitude: body.latitude,
         longitude: body.longitude,
+        rejectRateTarget: body.rejectRateTarget,
         updatedAt: ctx.now,
       })
       .where(eq(sites.id, id));

@@ -11,7 +11,8 @@ import {
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, twoCustomers } from '../../test/factories';
 import { startSmtpServer } from '../../test/smtp';
-import { runAlertRound } from './monitor';
+import { deliverMessage } from './deliver';
+import { messageDeps, runAlertRound } from './monitor';
 
 const HOUR = 3_600_000;
 
@@ -123,6 +124,13 @@ describe('alerts', () => {
     const digests = smtp.received.filter((m) => m.to.includes(users.digester.email));
     expect(digests.map((m) => m.subject)).toEqual(['Kestrel daily digest: 3 device offline (red)']);
     expect(digests[0]!.text).toContain('Device offline (RED) (3)');
+    // …and as HTML: a heading per kind, each alert a link to its page, a button to the inbox.
+    expect(digests[0]!.contentType).toBe('multipart/alternative');
+    expect(digests[0]!.html).toContain('>Device offline (RED) (3)</h2>');
+    expect(digests[0]!.html).toContain(`<a href="https://kestrel.test/device-details?deviceId=${device.id}"`);
+    expect(digests[0]!.html).toMatch(
+      /<a href="https:\/\/kestrel.test\/email\/inbox"[^>]*>Read them in your inbox<\/a>/,
+    );
     const theirs = await inbox(users.digester.id);
     expect(theirs.filter((m) => m.delivery === 'digest' && m.digestedAt !== null)).toHaveLength(3);
   });
@@ -161,30 +169,31 @@ describe('alerts', () => {
     expect((await runAlertRound(t.app)).digests).toBe(0);
   });
 
+  const rollupRow = (deviceId: number, siteId: number, images: number, rejected: number) => ({
+    day: t.app.now().toISOString().slice(0, 10),
+    deviceId,
+    siteId,
+    customerId: fleet.b.id,
+    deviceType: '2D',
+    images,
+    rejected,
+    examsByProcedure: [],
+    imagesByKind: [],
+    agdViewSum: [],
+    agdViewN: [],
+    agdThickSum: [],
+    agdThickN: [],
+    masThickSum: [],
+    masThickN: [],
+    forceBands: [],
+    thicknessBands: [],
+    pressureBands: [],
+    kvpBands: [],
+    weekdayHour: [],
+  });
+
   it('raises a reject-rate alert when a site’s week is above its target, not when below', async () => {
-    const day = t.app.now().toISOString().slice(0, 10);
-    const row = (deviceId: number, siteId: number, images: number, rejected: number) => ({
-      day,
-      deviceId,
-      siteId,
-      customerId: fleet.b.id,
-      deviceType: '2D',
-      images,
-      rejected,
-      examsByProcedure: [],
-      imagesByKind: [],
-      agdViewSum: [],
-      agdViewN: [],
-      agdThickSum: [],
-      agdThickN: [],
-      masThickSum: [],
-      masThickN: [],
-      forceBands: [],
-      thicknessBands: [],
-      pressureBands: [],
-      kvpBands: [],
-      weekdayHour: [],
-    });
+    const row = rollupRow;
     const high = await makeDevice(db(), fleet.b1, { lastHeartbeatAt: t.app.now() });
     const low = await makeDevice(db(), fleet.b2, { lastHeartbeatAt: t.app.now() });
     await db().update(sites).set({ rejectRateTarget: 15 }).where(eq(sites.id, fleet.b2.id));
@@ -200,5 +209,108 @@ describe('alerts', () => {
     const [msg] = (await inbox(users.other.id)).filter((m) => m.kind === 'reject_rate_alert');
     expect(msg!.body).toContain('15.0 %');
     expect(msg!.link).toBe(`/hc-dashboards/SiteViewComponent?site=${fleet.b1.id}`);
+  });
+
+  it('uses the target set in site administration: bounded, shown on the site view, and read by the alert', async () => {
+    const admin = as(await login(t.app, users.admin.email, TEST_PASSWORD));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sites',
+      headers: admin,
+      payload: { customerId: fleet.b.id, name: 'Beta Strict', rejectRateTarget: 4 },
+    });
+    expect(created.statusCode).toBe(200);
+    const site = created.json().result as { id: number; customerId: number; rejectRateTarget: number };
+    expect(site.rejectRateTarget).toBe(4);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/sites/${site.id}`, headers: admin, payload });
+    // Out of bounds or finer than one decimal: a 400 naming the field, nothing saved.
+    for (const bad of [0.4, 50.1, 7.25, 'eight']) {
+      const r = await put({ rejectRateTarget: bad });
+      expect(r.statusCode, String(bad)).toBe(400);
+      expect(r.json().issues[0].path).toBe('body.rejectRateTarget');
+    }
+    // A customer user of that customer may not set it.
+    const customer = as(await login(t.app, users.other.email, TEST_PASSWORD));
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/sites/${site.id}`,
+          headers: customer,
+          payload: { rejectRateTarget: 30 },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // 5 % rejected: under the default 8 %, over this site's own 4 %.
+    const device = await makeDevice(db(), site, { lastHeartbeatAt: t.app.now() });
+    await db()
+      .insert(rollupDeviceDay)
+      .values(rollupRow(device.id, site.id, 200, 10));
+    await runAlertRound(t.app);
+    const open = () =>
+      db()
+        .select()
+        .from(alertEpisodes)
+        .where(eq(alertEpisodes.subject, `site:${site.id}`));
+    expect((await open()).map((e) => e.resolvedAt)).toEqual([null]);
+    const [msg] = (await inbox(users.admin.id)).filter(
+      (m) => m.kind === 'reject_rate_alert' && m.siteId === site.id,
+    );
+    expect(msg!.body).toContain('its target is 4 %');
+
+    // Raised to 5.5 %: the week is within target again, so the episode resolves.
+    expect((await put({ rejectRateTarget: 5.5 })).json().result.rejectRateTarget).toBe(5.5);
+    await runAlertRound(t.app);
+    expect((await open())[0]!.resolvedAt).toBeInstanceOf(Date);
+
+    // The site view shows the site's own target, and the default for a site without one.
+    const details = await t.app.inject({ method: 'GET', url: '/api/siteDetails', headers: admin });
+    const shown = (id: number) =>
+      details.json().result.sites.find((s: { id: number }) => s.id === id) as {
+        rejectRateTarget: number;
+        rejectRateTargetDefault: boolean;
+      };
+    expect(shown(site.id)).toMatchObject({ rejectRateTarget: 5.5, rejectRateTargetDefault: false });
+    expect(shown(fleet.b1.id)).toMatchObject({ rejectRateTarget: 8, rejectRateTargetDefault: true });
+
+    // Cleared: the default again.
+    expect((await put({ rejectRateTarget: null })).json().result.rejectRateTarget).toBeNull();
+  });
+
+  it('e-mails an alert as plain text and HTML: the text kept, the HTML escaped, a button to the page, nothing remote', async () => {
+    const before = smtp.received.length;
+    await deliverMessage(messageDeps(t.app), {
+      userIds: [users.mailer.id],
+      kind: 'connection_alert',
+      subject: 'Room <2> & "east"',
+      body: "Aurora <script>alert(1)</script> at O'Brien & Sons\nsecond line",
+      link: `/device-details?deviceId=${device.id}`,
+    });
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    expect(mail.contentType).toBe('multipart/alternative');
+    // The plain text is as before (the SMTP conversation ends its lines with CRLF).
+    expect(mail.text.replace(/\r\n/g, '\n')).toContain(
+      "Aurora <script>alert(1)</script> at O'Brien & Sons\nsecond line",
+    );
+    expect(mail.text).toContain(
+      `Open it in Kestrel: https://kestrel.test/device-details?deviceId=${device.id}`,
+    );
+    // The HTML shows the same words, escaped, and never runs or loads anything.
+    const html = mail.html!;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Room &lt;2&gt; &amp; &quot;east&quot;</title>');
+    expect(html).toContain(
+      'Aurora &lt;script&gt;alert(1)&lt;/script&gt; at O&#39;Brien &amp; Sons<br>second line',
+    );
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/<img|src=|url\(|<link/i);
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="https://kestrel.test/device-details\\?deviceId=${device.id}"[^>]*>Open it in Kestrel</a>`,
+      ),
+    );
+    expect(html).toContain('<a href="https://kestrel.test/email/inbox"');
   });
 });

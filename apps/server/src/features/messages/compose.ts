@@ -1,11 +1,11 @@
 import type { ComposeRequest, Recipient } from '@kestrel/contract';
 import { isProviderRole } from '@kestrel/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
-import { devices, sites } from '../../platform/db/schema';
-import { badRequest, notFound } from '../../platform/errors';
+import { devices, messages, sites } from '../../platform/db/schema';
+import { badRequest, invalidBodyField, notFound } from '../../platform/errors';
 import { canSeeSite, type Scope } from '../../platform/scope';
 import { type MessageDeps, writeMessage } from './deliver';
 
@@ -57,6 +57,7 @@ export async function compose(
   scope: Scope,
   body: ComposeRequest,
 ): Promise<{ id: number }> {
+  if (body.replyToId !== undefined) await assertReply(deps.db, user.id, body.replyToId, body.toUserId);
   const allowed = await recipientsOf(deps.db, user, scope);
   if (!allowed.some((r) => r.userId === body.toUserId))
     throw notFound(`There is no contact ${body.toUserId} you can write to.`);
@@ -102,4 +103,25 @@ export async function compose(
     }),
   );
   return { id: written.messageIds[0]! };
+}
+
+/**
+ * A reply answers a personal message the caller received, and goes to its sender — who must also
+ * be someone the caller may write to (checked by `compose` like any message).
+ */
+async function assertReply(db: DbOrTx, userId: number, replyToId: number, toUserId: number) {
+  const [m] = await db
+    .select({ senderUserId: messages.senderUserId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, replyToId),
+        eq(messages.recipientUserId, userId),
+        eq(messages.kind, 'message'),
+        isNotNull(messages.senderUserId),
+      ),
+    );
+  if (!m) throw notFound(`There is no message ${replyToId} of yours to reply to.`);
+  if (m.senderUserId !== toUserId)
+    throw invalidBodyField('toUserId', 'a reply goes to the sender of the message it answers');
 }

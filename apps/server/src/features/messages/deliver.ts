@@ -4,6 +4,7 @@ import { isAlertKind } from '../../domain/alerts/digest';
 import type { Db, DbOrTx } from '../../platform/db';
 import { alertSubscriptions, messages, users } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail';
+import { renderHtmlMail } from '../../platform/mail/html';
 import { audienceResolver } from './audience';
 
 /**
@@ -88,21 +89,30 @@ export async function writeMessage(
       .select({ id: users.id, email: users.email, customerId: users.customerId })
       .from(users)
       .where(inArray(users.id, mailTo));
-    for (const p of people) {
-      const link = input.link ? `\n\nOpen it in ${deps.productName}: ${deps.publicUrl}${input.link}` : '';
-      mailIds.push(
-        await deps.mailer.record(tx, {
-          to: p.email,
-          subject: input.subject,
-          text:
-            `${input.body}${link}\n\nYour inbox: ${deps.publicUrl}/email/inbox\n` +
-            `You get this alert by e-mail because you chose so in your profile; change it there.`,
-          customerId: p.customerId,
-        }),
-      );
-    }
+    const mail = messageMail(deps, input);
+    for (const p of people)
+      mailIds.push(await deps.mailer.record(tx, { to: p.email, ...mail, customerId: p.customerId }));
   }
   return { messageIds: rows.map((r) => r.id), mailIds };
+}
+
+const WHY = 'You get this alert by e-mail because you chose so in your profile; change it there.';
+
+/** The e-mail of a message: its text, and the same as HTML with a button to the page it is about. */
+function messageMail(deps: Omit<MessageDeps, 'db'>, input: MessageInput) {
+  const page = input.link ? `${deps.publicUrl}${input.link}` : null;
+  const inbox = `${deps.publicUrl}/email/inbox`;
+  const opener = page ? `\n\nOpen it in ${deps.productName}: ${page}` : '';
+  return {
+    subject: input.subject,
+    text: `${input.body}${opener}\n\nYour inbox: ${inbox}\n${WHY}`,
+    html: renderHtmlMail({
+      title: input.subject,
+      blocks: [{ paragraph: input.body }],
+      action: page ? { text: `Open it in ${deps.productName}`, href: page } : null,
+      footer: [{ text: 'Your inbox', href: inbox }, WHY],
+    }),
+  };
 }
 
 /** Post a message in its own transaction and send its e-mails after the commit. */

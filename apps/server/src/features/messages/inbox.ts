@@ -86,8 +86,17 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
   return r!.n;
 }
 
-/** Read one message; reading marks it read. */
-export async function readMessage(db: DbOrTx, userId: number, id: number, now: Date): Promise<MessageDetail> {
+/**
+ * Read one message; reading marks it read. `mayWrite` says whether the reader may write to a user
+ * (compose.ts): a personal message from such a sender can be answered.
+ */
+export async function readMessage(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  now: Date,
+  mayWrite: (userId: number) => Promise<boolean>,
+): Promise<MessageDetail> {
   await db
     .update(messages)
     .set({ readAt: now })
@@ -97,6 +106,7 @@ export async function readMessage(db: DbOrTx, userId: number, id: number, now: D
       ...summaryColumns,
       body: messages.body,
       link: messages.link,
+      senderUserId: messages.senderUserId,
       deviceId: devices.id,
       serial: devices.serial,
       model: devices.model,
@@ -116,6 +126,10 @@ export async function readMessage(db: DbOrTx, userId: number, id: number, now: D
     link: r.link,
     device: r.deviceId !== null ? { id: r.deviceId, serial: r.serial!, model: r.model! } : null,
     site: r.siteId !== null ? { id: r.siteId, name: r.siteName! } : null,
+    replyTo:
+      r.kind === 'message' && r.senderUserId !== null && (await mayWrite(r.senderUserId))
+        ? { userId: r.senderUserId, displayName: r.senderName! }
+        : null,
   };
 }
 

@@ -153,6 +153,80 @@ describe('messages', () => {
     expect(sent.statusCode).toBe(200);
   });
 
+  it('answers a person’s message: to its sender only, when the replier may write to them, with the device kept', async () => {
+    const device = await makeDevice(db(), fleet.a1);
+    const asked = await post(repToken, '/api/messages', {
+      toUserId: nurse.id,
+      subject: 'Calibration visit',
+      body: 'May we come on Tuesday?',
+      deviceId: device.id,
+    });
+    expect(asked.statusCode).toBe(200);
+    // The id answered is the row in the nurse’s inbox (each recipient has their own).
+    const received = (await get(nurseToken, `/api/messages/${asked.json().result.id}`)).json().result;
+    expect(received).toMatchObject({
+      subject: 'Calibration visit',
+      replyTo: { userId: rep.id, displayName: expect.any(String) },
+      device: { id: device.id },
+    });
+    const reply = await post(nurseToken, '/api/messages', {
+      toUserId: rep.id,
+      subject: 'Re: Calibration visit',
+      body: 'Tuesday is fine.',
+      deviceId: device.id,
+      replyToId: received.id,
+    });
+    expect(reply.statusCode).toBe(200);
+    const got = (await get(repToken, `/api/messages/${reply.json().result.id}`)).json().result;
+    expect(got).toMatchObject({
+      subject: 'Re: Calibration visit',
+      device: { id: device.id },
+      replyTo: { userId: nurse.id },
+    });
+
+    // A reply goes to the sender and nobody else…
+    const elsewhere = await post(nurseToken, '/api/messages', {
+      toUserId: stranger.id,
+      subject: 'Re: Calibration visit',
+      body: 'x',
+      replyToId: received.id,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().issues[0].path).toBe('body.toUserId');
+    // …answers only a message of one's own…
+    const notMine = await post(nurseToken, '/api/messages', {
+      toUserId: nurse.id,
+      subject: 'Re: x',
+      body: 'x',
+      replyToId: reply.json().result.id,
+    });
+    expect(notMine.statusCode).toBe(404);
+
+    // …and only to someone the replier may write to: a provider admin is no customer contact.
+    const admin = await makeUser(db(), { role: 'provider_admin' });
+    const adminToken = await login(t.app, admin.email, TEST_PASSWORD);
+    const fromAdmin = await post(adminToken, '/api/messages', {
+      toUserId: nurse.id,
+      subject: 'Maintenance tonight',
+      body: 'The portal restarts at 22:00.',
+    });
+    expect(fromAdmin.statusCode).toBe(200);
+    const notice = (await get(nurseToken, `/api/messages/${fromAdmin.json().result.id}`)).json().result;
+    expect(notice.replyTo).toBeNull();
+    const refused = await post(nurseToken, '/api/messages', {
+      toUserId: admin.id,
+      subject: 'Re: Maintenance tonight',
+      body: 'Thanks',
+      replyToId: notice.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await db().select().from(messages).where(eq(messages.recipientUserId, admin.id))).toHaveLength(0);
+
+    // Automatic messages have nobody to answer.
+    const [notices] = (await get(nurseToken, '/api/messages?kind=release')).json().result.items;
+    expect((await get(nurseToken, `/api/messages/${notices.id}`)).json().result.replyTo).toBeNull();
+  });
+
   it('the header’s unread-count poll does not keep an idle session alive', async () => {
     const u = await makeUser(db(), { role: 'customer_user', customerId: fleet.a.id, sites: [fleet.a1] });
     const token = await login(t.app, u.email, TEST_PASSWORD);

@@ -71,7 +71,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: { tags, params: messageIdParams, response: { 200: envelope(messageDetail) } },
     },
-    async (request) => ok(await readMessage(app.db, request.user.id, request.params.id, app.now())),
+    async (request) => {
+      const scope = await request.scope();
+      const mayWrite = async (userId: number) =>
+        (await recipientsOf(app.db, request.user, scope)).some((r) => r.userId === userId);
+      return ok(await readMessage(app.db, request.user.id, request.params.id, app.now(), mayWrite));
+    },
   );
   app.post(
     '/messages/:id/unread',

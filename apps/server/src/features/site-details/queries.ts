@@ -20,6 +20,7 @@ export function visibleSites(db: DbOrTx, scope: Scope, siteId?: number) {
       city: sites.city,
       country: sites.country,
       timeZone: sites.timeZone,
+      ownRejectRateTarget: sites.rejectRateTarget,
     })
     .from(sites)
     .innerJoin(customers, eq(customers.id, sites.customerId))

@@ -1,4 +1,4 @@
-import { envelope, siteDetailsQuery, siteDetailsResult } from '@kestrel/contract';
+import { envelope, REJECT_RATE_TARGET_DEFAULT, siteDetailsQuery, siteDetailsResult } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foldPending } from '../../analytics/rollups';
 import { connectionThresholds } from '../../domain/fleet-status/connection';
@@ -48,9 +48,16 @@ export const siteDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const bySite = new Map<number | null, typeof devices>();
       for (const d of devices) bySite.set(d.siteId, [...(bySite.get(d.siteId) ?? []), d]);
-      const summaries = siteRows.map((s) => {
+      const summaries = siteRows.map(({ ownRejectRateTarget: own, ...s }) => {
         const a = activityOf(bySite.get(s.id) ?? [], volumes.get(s.id) ?? NO_VOLUMES);
-        return { ...s, displayName: s.alias ?? s.name, status: worstStatus(a.connection), ...a };
+        return {
+          ...s,
+          displayName: s.alias ?? s.name,
+          rejectRateTarget: own ?? REJECT_RATE_TARGET_DEFAULT,
+          rejectRateTargetDefault: own === null,
+          status: worstStatus(a.connection),
+          ...a,
+        };
       });
       const atSites = devices.filter((d) => d.siteId !== null);
       const total = summaries.reduce(

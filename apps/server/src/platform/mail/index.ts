@@ -13,6 +13,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * An HTML alternative (platform/mail/html.ts): the mail then goes as multipart/alternative, the
+   * plain text first, so a reader without HTML gets the text.
+   */
+  html?: string | null;
   /** The recipient's customer, if any (who may read the outbox row). */
   customerId?: number | null;
   /** Files sent with the mail (a scheduled report's PDF), kept beside the outbox row. */
@@ -59,6 +64,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html ?? null,
           customerId: mail.customerId ?? null,
           createdAt: opts.now(),
         })
@@ -85,6 +91,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
             to: row.to,
             subject: row.subject,
             text: row.text,
+            ...(row.html ? { html: row.html } : {}),
             attachments: attachments.map((a) => ({
               filename: a.filename,
               contentType: a.contentType,

@@ -1,4 +1,9 @@
-import type { AdminSite, CreateSiteRequest } from '@kestrel/contract';
+import {
+  type AdminSite,
+  type CreateSiteRequest,
+  REJECT_RATE_TARGET_BOUNDS,
+  REJECT_RATE_TARGET_DEFAULT,
+} from '@kestrel/contract';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveSite } from '../../api/admin';
@@ -27,6 +32,7 @@ const SHOWN = [
   'timeZone',
   'latitude',
   'longitude',
+  'rejectRateTarget',
 ];
 const text = (s: string) => (s.trim() ? s.trim() : null);
 const num = (v: string | number) => (v === '' ? null : Number(v));
@@ -46,6 +52,7 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
   const [timeZone, setTimeZone] = useState<string | null>(site?.timeZone ?? null);
   const [latitude, setLatitude] = useState<string | number>(site?.latitude ?? '');
   const [longitude, setLongitude] = useState<string | number>(site?.longitude ?? '');
+  const [target, setTarget] = useState<string | number>(site?.rejectRateTarget ?? '');
   const err = (f: string) => fieldError(problem, f);
   const customerZone = customers.find((c) => c.value === customer)?.timeZone;
 
@@ -59,6 +66,7 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
       country: text(country.toUpperCase()),
       latitude: num(latitude),
       longitude: num(longitude),
+      rejectRateTarget: num(target),
       ...(timeZone ? { timeZone } : {}),
     };
     const body: CreateSiteRequest | typeof fields = site
@@ -154,6 +162,19 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
             error={err('longitude')}
           />
         </SimpleGrid>
+        <NumberInput
+          label="Reject-rate target (%)"
+          description={`An alert goes out when a week's reject rate is above it. ${REJECT_RATE_TARGET_BOUNDS.min}–${REJECT_RATE_TARGET_BOUNDS.max} %, one decimal; empty: ${REJECT_RATE_TARGET_DEFAULT} %`}
+          placeholder={String(REJECT_RATE_TARGET_DEFAULT)}
+          decimalScale={1}
+          min={REJECT_RATE_TARGET_BOUNDS.min}
+          max={REJECT_RATE_TARGET_BOUNDS.max}
+          step={0.5}
+          suffix=" %"
+          value={target}
+          onChange={setTarget}
+          error={err('rejectRateTarget')}
+        />
         <ProblemAlert problem={problem} shown={SHOWN} />
         <Group justify="flex-end">
           {onCancel && (

@@ -52,6 +52,13 @@ function SiteView({ site }: { site: number }) {
                 {d.sites[0]?.customerName} ·{' '}
                 {[d.sites[0]?.city, d.sites[0]?.country].filter(Boolean).join(', ')} · time zone{' '}
                 {d.sites[0]?.timeZone}
+                {d.sites[0] && (
+                  <>
+                    {' '}
+                    · reject-rate target {d.sites[0].rejectRateTarget} %
+                    {d.sites[0].rejectRateTargetDefault ? ' (default)' : ''}
+                  </>
+                )}
               </Text>
             </Group>
             <RangeSelect value={preset} onChange={setPreset} />

@@ -12,6 +12,8 @@ const site = (id: number, over: Partial<SiteSummary>): SiteSummary => ({
   city: null,
   country: null,
   timeZone: 'UTC',
+  rejectRateTarget: 8,
+  rejectRateTargetDefault: true,
   status: 'GREEN',
   devices: 1,
   connection: { GREEN: 1, YELLOW: 0, RED: 0, unavailable: 0 },

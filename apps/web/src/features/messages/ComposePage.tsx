@@ -1,27 +1,81 @@
+import { replySubject } from '@kestrel/contract';
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentSites } from '../../api/entities';
 import { useDevices } from '../../api/fleet';
-import { errorMessage } from '../../ui/DataState';
+import { DataState, errorMessage } from '../../ui/DataState';
 import { toast } from '../../ui/toast';
-import { useCompose, useRecipients } from './api';
+import { useCompose, useMessage, useRecipients } from './api';
 
 const idOf = (v: string | null) => (v ? Number(v) : undefined);
 
+interface Draft {
+  to: string | null;
+  subject: string;
+  siteId: string | null;
+  deviceId: string | null;
+  replyToId?: number;
+}
+
 /**
  * email/compose: a message to one of the caller's provider contacts (docs/messages.md §1), with the
- * site or device it is about attached. `?deviceId=` / `?siteId=` prefill the attachment.
+ * site or device it is about attached. `?deviceId=` / `?siteId=` prefill the attachment;
+ * `?replyTo=` answers a message: its sender, 'Re: ' its subject, and its site and device when the
+ * replier sees them.
  */
 export default function ComposePage() {
   const [params] = useSearchParams();
+  const replyTo = Number(params.get('replyTo'));
+  if (Number.isInteger(replyTo) && replyTo > 0) return <Reply id={replyTo} />;
+  return (
+    <ComposeForm
+      draft={{ to: null, subject: '', siteId: params.get('siteId'), deviceId: params.get('deviceId') }}
+    />
+  );
+}
+
+function Reply({ id }: { id: number }) {
+  const message = useMessage(id);
+  const sites = useCurrentSites();
+  return (
+    <DataState query={message} what="The message you reply to">
+      {(m) =>
+        sites.isPending ? (
+          <Text c="dimmed">Loading your sites…</Text>
+        ) : !m.replyTo ? (
+          <Alert color="yellow" title="This message cannot be answered here" maw={860}>
+            It comes from {m.senderName ?? 'Kestrel'}, whom you cannot write to.{' '}
+            <Link to="/email/compose">Write a new message</Link> to one of your contacts instead.
+          </Alert>
+        ) : (
+          <ComposeForm
+            draft={(() => {
+              // Keep the attachment only where the replier sees it; the server refuses the rest.
+              const seen = m.site && (sites.data ?? []).some((s) => s.id === m.site!.id);
+              return {
+                to: String(m.replyTo.userId),
+                subject: replySubject(m.subject),
+                siteId: seen ? String(m.site!.id) : null,
+                deviceId: seen && m.device ? String(m.device.id) : null,
+                replyToId: m.id,
+              };
+            })()}
+          />
+        )
+      }
+    </DataState>
+  );
+}
+
+function ComposeForm({ draft }: { draft: Draft }) {
   const recipients = useRecipients();
   const sites = useCurrentSites();
-  const [to, setTo] = useState<string | null>(null);
-  const [subject, setSubject] = useState('');
+  const [to, setTo] = useState<string | null>(draft.to);
+  const [subject, setSubject] = useState(draft.subject);
   const [body, setBody] = useState('');
-  const [siteId, setSiteId] = useState<string | null>(params.get('siteId'));
-  const [deviceId, setDeviceId] = useState<string | null>(params.get('deviceId'));
+  const [siteId, setSiteId] = useState<string | null>(draft.siteId);
+  const [deviceId, setDeviceId] = useState<string | null>(draft.deviceId);
   const [tried, setTried] = useState(false);
   const devices = useDevices(siteId ? { siteId: Number(siteId) } : {}, !!siteId);
   const compose = useCompose();
@@ -43,6 +97,8 @@ export default function ComposePage() {
         body,
         siteId: idOf(siteId),
         deviceId: idOf(deviceId),
+        // Still a reply only while it goes to the sender of the message answered.
+        ...(draft.replyToId !== undefined && to === draft.to ? { replyToId: draft.replyToId } : {}),
       });
       toast({ type: 'success', msg: 'Your message has been sent.' });
       navigate('/email/inbox');
@@ -53,7 +109,13 @@ export default function ComposePage() {
   const noContacts = recipients.isSuccess && recipients.data.length === 0;
 
   return (
-    <Card withBorder radius="md" component="section" aria-label="New message" maw={860}>
+    <Card
+      withBorder
+      radius="md"
+      component="section"
+      aria-label={draft.replyToId !== undefined ? 'Reply' : 'New message'}
+      maw={860}
+    >
       <form onSubmit={send} noValidate>
         <Stack>
           {noContacts ? (

@@ -1,5 +1,12 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArrowLeft, IconDeviceDesktop, IconMail, IconMapPin } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconDeviceDesktop,
+  IconMail,
+  IconMapPin,
+} from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataState } from '../../ui/DataState';
 import { toast } from '../../ui/toast';
@@ -63,6 +70,16 @@ export default function ReadPage() {
                 </Group>
               ) : null}
               <Group justify="flex-end" gap="xs">
+                {m.replyTo ? (
+                  <Button
+                    component={Link}
+                    to={`/email/compose?replyTo=${m.id}`}
+                    leftSection={<IconArrowBackUp size={16} />}
+                    aria-label={`Reply to ${m.replyTo.displayName}`}
+                  >
+                    Reply
+                  </Button>
+                ) : null}
                 <Button
                   variant="default"
                   leftSection={<IconMail size={16} />}

@@ -65,6 +65,8 @@ export const mailOutbox = pgTable(
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
+    /** The HTML alternative of `text`, when the mail has one (sent as multipart/alternative). */
+    html: text(),
     /** The customer of the recipient, so the outbox can be scoped; null for provider staff. */
     customerId: integer().references(() => customers.id),
     createdAt: createdAt(),
