@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { recordMove } from '../../domain/fleet-status/connection';
 import { recountTubeUsage } from '../../domain/fleet-status/tube-usage';
-import { normaliseOperator } from '../../ingest/mapping/values';
-import { localToInstant } from '../../ingest/store/local-time';
-import { resolveTechnologists, technologistKey } from '../../ingest/store/technologists';
+import { normaliseOperator } from '../../domain/technologists/names';
+import { resolveTechnologists, technologistKey } from '../../domain/technologists/resolve';
+import { localToInstant } from '../../domain/time/local-time';
 import type { Db, Tx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import {
