@@ -200,7 +200,7 @@ export const AFTER_UPSERT: Partial<Record<RollupFamily['deltas'], string>> = {
 
 /** Write one batch of deltas. Called inside the transaction that stored the facts. */
 export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
-  widgetDataChanged();
+  await widgetDataChanged(db); // in this transaction: every server's next answer sees it
   for (const family of ROLLUP_FAMILIES) {
     const rows = familyRows(d, family);
     if (rows.length) await insertUnnest(db, family.table, rows as never[], sql.raw(family.onConflict));

@@ -1,5 +1,6 @@
 import { CONNECTION_DEFAULTS, type ConnectionThresholds } from '@kestrel/contract';
 import { eq, sql } from 'drizzle-orm';
+import { widgetDataChanged } from '../../analytics/data-version';
 import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { recordMove } from '../../domain/fleet-status/connection';
 import { recountTubeUsage } from '../../domain/fleet-status/tube-usage';
@@ -69,6 +70,8 @@ export async function assignDevice(
         installedAt: state === 'completed' ? (d.installedAt ?? now) : d.installedAt,
       })
       .where(eq(devices.id, d.id));
+    // Equipment widgets show the device's site and state (rebuilt rollups move the version too).
+    await widgetDataChanged(tx);
     if (!site || site.id === d.siteId) return { factsMoved: 0 };
     await tx
       .update(tubes)
