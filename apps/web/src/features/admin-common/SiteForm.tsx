@@ -29,7 +29,7 @@ const SHOWN = [
   'longitude',
 ];
 const text = (s: string) => (s.trim() ? s.trim() : null);
-const num = (v: string | number) => (v === '' ? null : Number(v));
+const numberOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
 /** Add or edit a site: name, address, IANA time zone and coordinates (docs/administration.md "Sites"). */
 export function SiteForm({ site, customers = [], customerId, onDone, onCancel }: SiteFormProps) {
@@ -57,8 +57,8 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
       city: text(city),
       postalCode: text(postalCode),
       country: text(country.toUpperCase()),
-      latitude: num(latitude),
-      longitude: num(longitude),
+      latitude: numberOrNull(latitude),
+      longitude: numberOrNull(longitude),
       ...(timeZone ? { timeZone } : {}),
     };
     const body: CreateSiteRequest | typeof fields = site
