@@ -77,7 +77,8 @@ const codeItem = (concept: DicomRecord, value: DicomRecord, rel = 'CONTAINS', ch
     ConceptCodeSequence: [value],
     ...(children ? { ContentSequence: children } : {}),
   });
-const num = (conceptValue: string, meaning: string, value: number, unit: string) =>
+/** A NUM content item (a measured value with its unit). */
+const numItem = (conceptValue: string, meaning: string, value: number, unit: string) =>
   item('CONTAINS', 'NUM', code(conceptValue, meaning), {
     MeasuredValueSequence: [
       { NumericValue: value, MeasurementUnitsCodeSequence: [code(unit, unit, 'UCUM')] },
@@ -111,18 +112,18 @@ function eventItem(e: SimDoseEvent, exposureUnit = 'uAs'): DicomRecord {
     codeItem(code('111031', 'Image View'), code(viewCode, viewMeaning, 'SRT')),
   ];
   if (e.entranceMgy !== undefined)
-    content.push(num('111636', 'Entrance Exposure at RP', e.entranceMgy, 'mGy'));
-  if (e.agdMgy !== undefined) content.push(num('111631', 'Average Glandular Dose', e.agdMgy, 'mGy'));
-  if (e.kvp !== undefined) content.push(num('113733', 'KVP', e.kvp, 'kV'));
+    content.push(numItem('111636', 'Entrance Exposure at RP', e.entranceMgy, 'mGy'));
+  if (e.agdMgy !== undefined) content.push(numItem('111631', 'Average Glandular Dose', e.agdMgy, 'mGy'));
+  if (e.kvp !== undefined) content.push(numItem('113733', 'KVP', e.kvp, 'kV'));
   if (e.pulses) {
-    content.push(num('113768', 'Number of Pulses', e.pulses.count, '{pulses}'));
-    content.push(num('113734', 'X-Ray Tube Current', e.pulses.ma, 'mA'));
-    content.push(num('113793', 'Pulse Width', e.pulses.widthMs, 'ms'));
+    content.push(numItem('113768', 'Number of Pulses', e.pulses.count, '{pulses}'));
+    content.push(numItem('113734', 'X-Ray Tube Current', e.pulses.ma, 'mA'));
+    content.push(numItem('113793', 'Pulse Width', e.pulses.widthMs, 'ms'));
   } else if (e.tubeCurrentMa !== undefined) {
-    content.push(num('113734', 'X-Ray Tube Current', e.tubeCurrentMa, 'mA'));
+    content.push(numItem('113734', 'X-Ray Tube Current', e.tubeCurrentMa, 'mA'));
   }
-  if (e.exposureMs !== undefined) content.push(num('113824', 'Exposure Time', e.exposureMs, 'ms'));
-  if (e.exposureUas !== undefined) content.push(num('113736', 'Exposure', e.exposureUas, exposureUnit));
+  if (e.exposureMs !== undefined) content.push(numItem('113824', 'Exposure Time', e.exposureMs, 'ms'));
+  if (e.exposureUas !== undefined) content.push(numItem('113736', 'Exposure', e.exposureUas, exposureUnit));
   if (e.anode && MATERIALS[e.anode]) {
     const [c, m] = MATERIALS[e.anode]!;
     content.push(codeItem(code('111632', 'Anode Target Material'), code(c, m, 'SRT')));
@@ -136,8 +137,9 @@ function eventItem(e: SimDoseEvent, exposureUnit = 'uAs'): DicomRecord {
       }),
     );
   }
-  if (e.thicknessMm !== undefined) content.push(num('111633', 'Compression Thickness', e.thicknessMm, 'mm'));
-  if (e.forceN !== undefined) content.push(num('111647', 'Compression Force', e.forceN, 'N'));
+  if (e.thicknessMm !== undefined)
+    content.push(numItem('111633', 'Compression Thickness', e.thicknessMm, 'mm'));
+  if (e.forceN !== undefined) content.push(numItem('111647', 'Compression Force', e.forceN, 'N'));
   return item('CONTAINS', 'CONTAINER', code('113706', 'Irradiation Event X-Ray Data'), {
     ContinuityOfContent: 'SEPARATE',
     ContentSequence: content,
@@ -154,7 +156,7 @@ export function doseReportRecord(r: SimDoseReport): DicomRecord {
   const accumulated = (['L', 'R'] as const)
     .filter((s) => r.events.some((e) => e.side === s && e.agdMgy !== undefined))
     .map((s) => ({
-      ...num('111637', 'Accumulated Average Glandular Dose', Math.round(sums[s] * 1000) / 1000, 'mGy'),
+      ...numItem('111637', 'Accumulated Average Glandular Dose', Math.round(sums[s] * 1000) / 1000, 'mGy'),
       ContentSequence: [laterality(s, true)],
     }));
   const record: DicomRecord = {

@@ -11,7 +11,7 @@ const SYMBOL: Record<string, string> = {
   MOLYBDENUM: 'Mo',
 };
 const PULSES = 15;
-const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const numberOrUndefined = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
 /**
  * The exam's dose report: one irradiation event per exposure image (derived images carry no
@@ -24,26 +24,26 @@ export function examDoseReport(ctx: ExamContext, records: DicomRecord[]): DicomR
     .filter((r) => r.Modality === 'MG' && r.KVP !== undefined)
     .map((r) => {
       const rotational = (r.ImageType as string[])[2] === 'TOMOSYNTHESIS';
-      const uas = num(r.ExposureInuAs) ?? 0;
-      const ma = num(r.XRayTubeCurrent) ?? 100;
-      const organDose = num(r.OrganDose);
+      const uas = numberOrUndefined(r.ExposureInuAs) ?? 0;
+      const ma = numberOrUndefined(r.XRayTubeCurrent) ?? 100;
+      const organDose = numberOrUndefined(r.OrganDose);
       return {
         uid: `${r.SOPInstanceUID}.1`,
         started: `${r.AcquisitionDate}${r.AcquisitionTime}`,
         view: String(r.ViewPosition),
         side: r.ImageLaterality as 'L' | 'R',
         rotational,
-        kvp: num(r.KVP),
+        kvp: numberOrUndefined(r.KVP),
         ...(rotational
           ? {
               pulses: { count: PULSES, ma, widthMs: Math.round((uas / PULSES / ma) * 1000) / 1000 },
             }
           : { exposureUas: uas, tubeCurrentMa: ma }),
-        exposureMs: num(r.ExposureTime),
+        exposureMs: numberOrUndefined(r.ExposureTime),
         agdMgy: organDose === undefined ? undefined : Math.round(organDose * 100 * 1e5) / 1e5,
-        entranceMgy: num(r.EntranceDoseInmGy),
-        thicknessMm: num(r.BodyPartThickness),
-        forceN: num(r.CompressionForce),
+        entranceMgy: numberOrUndefined(r.EntranceDoseInmGy),
+        thicknessMm: numberOrUndefined(r.BodyPartThickness),
+        forceN: numberOrUndefined(r.CompressionForce),
         anode: SYMBOL[String(r.AnodeTargetMaterial)],
         filter: SYMBOL[String(r.FilterMaterial)],
       };

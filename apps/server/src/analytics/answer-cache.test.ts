@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache } from './answer-cache';
-import { widgetDataChanged } from './data-version';
 
 describe('answer cache', () => {
   it('keeps an answer for its time to live, then asks again', async () => {
@@ -13,13 +12,13 @@ describe('answer cache', () => {
     expect(await cache.get(['b'], 61_000, compute)).toBe(3);
   });
 
-  it('asks again after widget data changed (rollups written, names changed)', async () => {
+  it('asks again for another widget data version (part of the key, answer.ts)', async () => {
     const cache = createAnswerCache(60);
     let calls = 0;
     const compute = async () => ++calls;
-    await cache.get(['a'], 0, compute);
-    widgetDataChanged();
-    expect(await cache.get(['a'], 0, compute)).toBe(2);
+    await cache.get(['1.0.0', 'a'], 0, compute);
+    expect(await cache.get(['1.0.0', 'a'], 0, compute)).toBe(1);
+    expect(await cache.get(['2.0.0', 'a'], 0, compute)).toBe(2);
   });
 
   it('lets concurrent callers of the same question wait for one computation', async () => {

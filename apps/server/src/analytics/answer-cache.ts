@@ -1,9 +1,7 @@
-import { widgetDataVersion } from './data-version';
-
 /**
- * A short-lived cache of widget answers, one per app (app.ts). The key holds every parameter and
- * the visible sites, plus the widget data version (data-version.ts), so ingest and renames
- * invalidate it at once.
+ * A short-lived cache of widget answers, one per app (app.ts). The caller's key holds every
+ * parameter and the visible sites, and the widget data version read from the database
+ * (data-version.ts, answer.ts), so ingest, folds and renames on any server invalidate it at once.
  */
 export interface AnswerCache {
   get<T>(key: unknown[], now: number, compute: () => Promise<T>): Promise<T>;
@@ -13,7 +11,7 @@ export interface AnswerCache {
 const MAX_ENTRIES = 2000;
 
 /** `seconds` is WIDGET_CACHE_SECONDS; 0 turns the cache off (benchmarks measure uncached answers). */
-export function createAnswerCache(seconds: number, version: () => number = widgetDataVersion): AnswerCache {
+export function createAnswerCache(seconds: number): AnswerCache {
   const ttlMs = seconds * 1000;
   const entries = new Map<string, { at: number; value: unknown }>();
   /**
@@ -24,7 +22,7 @@ export function createAnswerCache(seconds: number, version: () => number = widge
   return {
     async get<T>(key: unknown[], now: number, compute: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return compute();
-      const k = JSON.stringify([version(), ...key]);
+      const k = JSON.stringify(key);
       const hit = entries.get(k);
       if (hit && now - hit.at < ttlMs) return hit.value as T;
       const running = pending.get(k);

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../platform/errors';
 import type { Scope } from '../platform/scope';
 import type { AnswerCache } from './answer-cache';
 import { granularityOf } from './context';
+import { widgetDataState } from './data-version';
 import type { Question, QuestionContext } from './question';
 import { questions } from './registry';
 import { foldPending } from './rollups/fold';
@@ -85,6 +86,17 @@ function answerInSnapshot(ctx: QuestionContext, answer: (ctx: QuestionContext) =
   );
 }
 
+/**
+ * The widget data version to answer at (data-version.ts), with the rollups counting everything
+ * acknowledged: what is queued is folded first (analytics/rollups/fold.ts), which moves the version.
+ */
+export async function currentDataVersion(db: Db): Promise<string> {
+  const state = await widgetDataState(db);
+  if (!state.queued) return state.version;
+  await foldPending(db);
+  return (await widgetDataState(db)).version;
+}
+
 export async function widgetData(
   analytics: Analytics,
   scope: Scope,
@@ -92,17 +104,15 @@ export async function widgetData(
 ): Promise<WidgetDataResult> {
   const question = questionFor(q.widgetId);
   const ctx = contextFor(analytics, question, scope, q);
+  // Exact at every instant, and the same on every server: keyed by the data version, read (and
+  // queued rollup inputs folded) before the cache is asked.
+  const version = await currentDataVersion(analytics.db);
   // Live answers show "now"; they age with the clock, so they are keyed by minute.
   const minute = Math.floor(ctx.now.getTime() / 60_000);
   const answer = await analytics.answers.get(
-    [q.widgetId, ctx.from, ctx.to, ctx.sites, ctx.options, question.live ? minute : 0],
+    [version, q.widgetId, ctx.from, ctx.to, ctx.sites, ctx.options, question.live ? minute : 0],
     ctx.now.getTime(),
-    async () => {
-      // Exact at every instant: rollups count what is acknowledged once it is folded, so fold
-      // whatever is queued first (analytics/rollups/fold.ts; cheap when nothing is).
-      await foldPending(analytics.db);
-      return answerInSnapshot(ctx, (c) => question.answer(c));
-    },
+    () => answerInSnapshot(ctx, (c) => question.answer(c)),
   );
   return { widgetId: q.widgetId, from: ctx.from, to: ctx.to, granularity: ctx.granularity, answer };
 }

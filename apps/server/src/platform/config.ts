@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { tileSource } from '@kestrel/contract/sites-map';
 import { z } from 'zod';
-import { AE_TITLE } from '../ingest/dimse/ae-title';
+import { AE_TITLE } from './dicom/ae-title';
 
 /**
  * The whole configuration, read once from the environment. Every variable has a default that

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
 import type { Database } from '../platform/db';
-import { freshDatabase } from './database';
+import { freshDatabase, secondConnection } from './database';
 
 /** A clock tests can move: the server reads time only through it. */
 export class TestClock {
@@ -22,8 +22,18 @@ export interface TestApp {
 
 /** The real app on a fresh database, with optional configuration overrides. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
-  const clock = new TestClock();
+  return appOn(await freshDatabase(), new TestClock(), env);
+}
+
+/**
+ * Another server on the first one's database (as behind a load balancer), with its own caches
+ * and, on PostgreSQL, its own connections; same clock. Close it before the first.
+ */
+export async function buildSecondApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  return appOn(await secondConnection(first.database), first.clock, env);
+}
+
+async function appOn(database: Database, clock: TestClock, env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-kestrel-test',

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../platform/db';
 
+/** Where each fresh PostgreSQL database is, for a second connection to it (a second server). */
+const urls = new WeakMap<Database, string>();
+
 const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
@@ -24,11 +27,23 @@ export async function freshDatabase(): Promise<Database> {
         await admin(`drop database if exists ${name} with (force)`);
       },
     };
+    urls.set(database, url.toString());
   } else {
     database = await openPglite(null);
   }
   await database.migrate();
   return database;
+}
+
+/**
+ * The same database as a second server would open it: on PostgreSQL a pool of its own; PGlite is
+ * one process's, so there the second server shares the first one's connection (closing it is
+ * the first's business).
+ */
+export async function secondConnection(database: Database): Promise<Database> {
+  const url = urls.get(database);
+  if (!url) return { ...database, close: async () => {} };
+  return openPostgres(url, 5);
 }
 
 async function admin(statement: string) {

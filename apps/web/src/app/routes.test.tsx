@@ -12,6 +12,10 @@ import { theme } from './theme';
 describe('the route table', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it('has a page for every signed-in route', () => {
+    expect(() => createRoutes(testConfig)).not.toThrow();
+  });
+
   it('loads the first page without React Router\'s "No HydrateFallback element provided" warning', async () => {
     vi.stubGlobal(
       'fetch',

@@ -20,7 +20,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
 
 const builtIn = page(() => import('../features/dashboards/BuiltInDashboardPage'));
 
-/** The page behind each signed-in route; a route without one shows the placeholder that names the work bringing it. */
+/** The page behind each signed-in route of packages/contract's `signedInRoutes`: every one has one (`pageFor`). */
 const SIGNED_IN_PAGES: Record<string, Lazy> = {
   'hc-about': page(() => import('../features/about/AboutPage')),
   'user/profile': page(() => import('../features/account/ProfilePage')),
@@ -78,7 +78,12 @@ const SIGNED_IN_PAGES: Record<string, Lazy> = {
     () => import('../features/dashboards/templates/TemplateViewPage'),
   ),
 };
-const placeholder = page(() => import('../features/placeholders/PlaceholderPage'));
+/** A signed-in route without a page is a mistake of this file: the route table refuses it. */
+function pageFor(path: string): Lazy {
+  const p = SIGNED_IN_PAGES[path];
+  if (!p) throw new Error(`The signed-in route '${path}' has no page in apps/web/src/app/routes.tsx.`);
+  return p;
+}
 
 const KIND: Record<string, RouteHandle['kind']> = {
   'user/profile': 'profile',
@@ -202,7 +207,7 @@ export function createRoutes(config: Pick<AppConfig, 'providerSlug'>): RouteObje
                 roles: r.roles,
                 kind: KIND[r.path],
               } satisfies RouteHandle,
-              lazy: SIGNED_IN_PAGES[r.path] ?? placeholder,
+              lazy: pageFor(r.path),
             })),
           ),
         },

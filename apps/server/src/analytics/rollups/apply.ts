@@ -93,8 +93,8 @@ function addUp(
 
 /**
  * One rollup table: which deltas it takes, its period column and how a delta adds to a stored
- * row. The one definition both writers use: `applyRollupDeltas` below and the ingest fast path
- * (ingest/pipeline/fast-path), which compiles these into a database function.
+ * row, for `applyRollupDeltas` below — the one writer of rollups, which folds (fold.ts) and
+ * rebuilds (rebuild.ts) call; ingest only queues rollup inputs.
  */
 export interface RollupFamily {
   deltas: Exclude<keyof RollupDeltas, 'samples'>;
@@ -198,9 +198,9 @@ export const AFTER_UPSERT: Partial<Record<RollupFamily['deltas'], string>> = {
   deviceYear: RECOUNT_ACTIVE_YEARS,
 };
 
-/** Write one batch of deltas. Called inside the transaction that stored the facts. */
+/** Write one batch of deltas, in the caller's transaction (a fold's or a rebuild's). */
 export async function applyRollupDeltas(db: DbOrTx, d: RollupDeltas): Promise<void> {
-  widgetDataChanged();
+  await widgetDataChanged(db); // in this transaction: every server's next answer sees it
   for (const family of ROLLUP_FAMILIES) {
     const rows = familyRows(d, family);
     if (rows.length) await insertUnnest(db, family.table, rows as never[], sql.raw(family.onConflict));

@@ -206,7 +206,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { siteId, ...body } = request.body;
       const r = await cloneSite(await ctxOf(request), siteId, body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(r, `Site ${r.site.name} was created as a copy.`);
     },
   );
@@ -330,7 +330,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
         const u = await patchAccess(await ctxOf(request), request.body.userId, {
           customerIds: request.body.customerIds,
         });
-        widgetDataChanged();
+        await widgetDataChanged(app.db);
         return ok(u, saved(u));
       },
     );
@@ -346,7 +346,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
         const u = await patchAccess(await ctxOf(request), request.body.userId, {
           siteIds: request.body.siteIds,
         });
-        widgetDataChanged();
+        await widgetDataChanged(app.db);
         return ok(u, saved(u));
       },
     );
@@ -373,7 +373,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await createAssignment(await ctxOf(request), { ...request.body, kind: 'sales' });
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(a, `${a.displayName} is assigned to ${a.customerName}.`);
     },
   );
@@ -411,7 +411,7 @@ export const adminAliasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await createAssignment(await ctxOf(request), { ...request.body, kind: 'sales' });
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(a, `${a.displayName} is assigned to ${a.siteName}.`);
     },
   );

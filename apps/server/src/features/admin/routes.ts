@@ -135,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const c = await updateCustomer(await adminContext(app, request), request.params.id, request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(c, `Customer ${c.name} was saved.`);
     },
   );
@@ -200,7 +200,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = await createSite(await adminContext(app, request), request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(s, `Site ${s.name} was added to ${s.customerName}.`);
     },
   );
@@ -212,7 +212,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = await updateSite(await adminContext(app, request), request.params.id, request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(s, `Site ${s.name} was saved.`);
     },
   );
@@ -235,7 +235,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = await moveSite(await adminContext(app, request), request.params.id, request.body.customerId);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(s, `Site ${s.name} now belongs to ${s.customerName}.`);
     },
   );
@@ -247,7 +247,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const r = await cloneSite(await adminContext(app, request), request.params.id, request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(r, `Site ${r.site.name} was created as a copy.`);
     },
   );
@@ -326,7 +326,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const u = await setUserAccess(await adminContext(app, request), request.params.id, request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(u, `Access of ${u.email} was saved. ${u.access.effect.summary}`);
     },
   );
@@ -417,7 +417,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await createAssignment(await adminContext(app, request), request.body);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(a, `${a.displayName} is assigned to ${a.siteName ?? a.customerName}.`);
     },
   );
@@ -429,7 +429,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await deleteAssignment(await adminContext(app, request), request.params.id);
-      widgetDataChanged();
+      await widgetDataChanged(app.db);
       return ok(a, `${a.displayName} is no longer assigned to ${a.siteName ?? a.customerName}.`);
     },
   );

@@ -1,11 +1,12 @@
 import { CONNECTION_DEFAULTS, type ConnectionThresholds } from '@kestrel/contract';
 import { eq, sql } from 'drizzle-orm';
+import { widgetDataChanged } from '../../analytics/data-version';
 import { rebuildDeviceRollups } from '../../analytics/rollups';
 import { recordMove } from '../../domain/fleet-status/connection';
 import { recountTubeUsage } from '../../domain/fleet-status/tube-usage';
-import { normaliseOperator } from '../../ingest/mapping/values';
-import { localToInstant } from '../../ingest/store/local-time';
-import { resolveTechnologists, technologistKey } from '../../ingest/store/technologists';
+import { normaliseOperator } from '../../domain/technologists/names';
+import { resolveTechnologists, technologistKey } from '../../domain/technologists/resolve';
+import { localToInstant } from '../../domain/time/local-time';
 import type { Db, Tx } from '../../platform/db';
 import { rowsOf } from '../../platform/db/rows';
 import {
@@ -69,6 +70,8 @@ export async function assignDevice(
         installedAt: state === 'completed' ? (d.installedAt ?? now) : d.installedAt,
       })
       .where(eq(devices.id, d.id));
+    // Equipment widgets show the device's site and state (rebuilt rollups move the version too).
+    await widgetDataChanged(tx);
     if (!site || site.id === d.siteId) return { factsMoved: 0 };
     await tx
       .update(tubes)

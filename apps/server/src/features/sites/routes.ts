@@ -43,7 +43,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(sites.id, id), siteVisible(scope, sites.id)))
         .returning({ id: sites.id });
       if (!row) throw notFound(`No site ${id}.`);
-      widgetDataChanged(); // widgets show the alias
+      await widgetDataChanged(app.db); // widgets show the alias
       const [site] = await currentSites(app.db, scope, eq(sites.id, id));
       return ok(site!);
     },

@@ -43,7 +43,7 @@ export async function mergeTechnologists(
       .where(or(inArray(technologists.id, sources), inArray(technologists.mergedIntoId, sources)));
     return tx.select().from(technologists).where(eq(technologists.mergedIntoId, targetId));
   });
-  widgetDataChanged(); // widgets count merged names as one
+  await widgetDataChanged(db); // widgets count merged names as one
   return { target: toRecord(target), merged: merged.map(toRecord) };
 }
 
@@ -65,6 +65,6 @@ export async function unmergeTechnologists(
     .set({ mergedIntoId: null })
     .where(inArray(technologists.id, wanted))
     .returning();
-  widgetDataChanged(); // widgets count merged names as one
+  await widgetDataChanged(db); // widgets count merged names as one
   return rows.map(toRecord);
 }

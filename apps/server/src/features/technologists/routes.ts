@@ -83,7 +83,7 @@ export const technologistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const record = await update(await request.scope(), request.body.id, { alias: request.body.alias });
-      widgetDataChanged(); // widgets show the alias
+      await widgetDataChanged(app.db); // widgets show the alias
       return ok(record);
     },
   );

@@ -42,23 +42,8 @@ const MATERIALS: Record<string, string> = {
 export const material = (s: string | undefined): string | null =>
   s ? (MATERIALS[s.toUpperCase()] ?? s.slice(0, 16)) : null;
 
-/**
- * Operator names are DICOM PN ('Family^Given^Middle'). The key folds case and spacing so that
- * one person typed two ways is one technologist; the display form reads "Given Family".
- */
-export function normaliseOperator(pn: string | undefined): { key: string; display: string } | null {
-  if (!pn) return null;
-  const first = pn.split('=')[0]!.trim(); // alphabetic representation only
-  const parts = first.split('^').map((p) => p.trim().replace(/\s+/g, ' '));
-  const [family = '', given = ''] = parts;
-  if (!family && !given) return null;
-  const key = [family, given].filter(Boolean).join('^').toUpperCase();
-  const display = [given, family]
-    .filter(Boolean)
-    .map((w) => w.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase()))
-    .join(' ');
-  return { key, display };
-}
+// Moved to domain/technologists: device assignment normalises names as ingest does.
+export { normaliseOperator } from '../../domain/technologists/names';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const roundTo = round;

@@ -35,7 +35,7 @@ const SHOWN = [
   'rejectRateTarget',
 ];
 const text = (s: string) => (s.trim() ? s.trim() : null);
-const num = (v: string | number) => (v === '' ? null : Number(v));
+const numberOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
 /** Add or edit a site: name, address, IANA time zone and coordinates (docs/administration.md "Sites"). */
 export function SiteForm({ site, customers = [], customerId, onDone, onCancel }: SiteFormProps) {
@@ -64,9 +64,9 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
       city: text(city),
       postalCode: text(postalCode),
       country: text(country.toUpperCase()),
-      latitude: num(latitude),
-      longitude: num(longitude),
-      rejectRateTarget: num(target),
+      latitude: numberOrNull(latitude),
+      longitude: numberOrNull(longitude),
+      rejectRateTarget: numberOrNull(target),
       ...(timeZone ? { timeZone } : {}),
     };
     const body: CreateSiteRequest | typeof fields = site

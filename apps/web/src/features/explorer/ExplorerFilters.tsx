@@ -25,7 +25,8 @@ interface Props {
 
 const ANY = '';
 const opt = (v: string | number | boolean | undefined) => (v === undefined ? ANY : String(v));
-const num = (v: string) => (v === ANY ? undefined : Number(v));
+/** A select's value as a number, or undefined for "any". */
+const numberOrAny = (v: string) => (v === ANY ? undefined : Number(v));
 
 export function ExplorerFilters({ value, onChange }: Props) {
   const sites = useCurrentSites();
@@ -49,7 +50,7 @@ export function ExplorerFilters({ value, onChange }: Props) {
           disabled={value.site === undefined}
           description={value.site === undefined ? 'Choose a site first' : undefined}
           value={opt(value.device)}
-          onChange={(e) => set({ device: num(e.currentTarget.value) })}
+          onChange={(e) => set({ device: numberOrAny(e.currentTarget.value) })}
           data={[
             { value: ANY, label: 'Any device' },
             ...(devices.data ?? []).map((d) => ({ value: String(d.id), label: `${d.serial} (${d.model})` })),
@@ -60,7 +61,7 @@ export function ExplorerFilters({ value, onChange }: Props) {
           disabled={value.site === undefined}
           description={value.site === undefined ? 'Choose a site first' : undefined}
           value={opt(value.technologist)}
-          onChange={(e) => set({ technologist: num(e.currentTarget.value) })}
+          onChange={(e) => set({ technologist: numberOrAny(e.currentTarget.value) })}
           data={[
             { value: ANY, label: 'Any technologist' },
             ...(techs.data ?? []).map((t) => ({ value: String(t.id), label: t.displayName })),
@@ -69,7 +70,7 @@ export function ExplorerFilters({ value, onChange }: Props) {
         <NativeSelect
           label="View"
           value={opt(value.viewSlot)}
-          onChange={(e) => set({ viewSlot: num(e.currentTarget.value) })}
+          onChange={(e) => set({ viewSlot: numberOrAny(e.currentTarget.value) })}
           data={[
             { value: ANY, label: 'Any view' },
             ...VIEW_SLOTS.map((v, i) => ({ value: String(i), label: v })),
@@ -89,7 +90,7 @@ export function ExplorerFilters({ value, onChange }: Props) {
         <NativeSelect
           label="Image kind"
           value={opt(value.kindGroup)}
-          onChange={(e) => set({ kindGroup: num(e.currentTarget.value) })}
+          onChange={(e) => set({ kindGroup: numberOrAny(e.currentTarget.value) })}
           data={[
             { value: ANY, label: 'Any kind' },
             ...KIND_GROUPS.map((k, i) => ({ value: String(i), label: k })),

@@ -1,5 +1,6 @@
 import { baseWidgetOptions, WEEKDAYS, type WidgetAnswer, weekdayHourSlotSql } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { factsWhere, query, slots } from '../../context';
 import { defineQuestion } from '../../question';
 import { deviceSlots, type SlotRow } from './shared';
@@ -30,7 +31,7 @@ export const imagesByWeekdayAndHour = defineQuestion({
     return weekHours(slots(r ?? {}, 'weekday_hour', 168));
   },
   raw: async (ctx) => {
-    const rows = await query<{ slot: number; n: number }>(
+    const rows = await query<Computed<'slot' | 'n', number>>(
       ctx,
       sql`select ${sql.raw(weekdayHourSlotSql('local_date', 'local_hour'))} as slot, count(*)::int as n from image_facts f where ${factsWhere(ctx)} group by 1`,
     );

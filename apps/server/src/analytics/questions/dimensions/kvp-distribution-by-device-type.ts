@@ -1,11 +1,13 @@
 import { baseWidgetOptions, DEVICE_TYPE_COLOURS, KVP_BANDS, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnsOf, Computed } from '../../../platform/db/rows';
+import type { rollupFleetDay } from '../../../platform/db/schema';
 import { factsWhere, query, slots } from '../../context';
 import { defineQuestion } from '../../question';
 import { bandCounts, deviceSlots } from './shared';
 
 /** A row per device type with the kVp band slots `kvp_bands_<i>`. */
-type KvpRow = { device_type: string } & Record<string, number | string | null>;
+type KvpRow = ColumnsOf<typeof rollupFleetDay, 'deviceType'> & Computed<string, number | string | null>;
 
 function kvpAnswer(rows: KvpRow[]): WidgetAnswer {
   const types = rows

@@ -1,10 +1,11 @@
 import { baseWidgetOptions } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { bucketSql, factsWhere, PRESENT, query, ratio, rollupRows, seriesGrain } from '../../context';
 import { seriesOverTime } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 
-const overTime = (ctx: QuestionContext, rows: { bucket: string; s: number; n: number }[]) =>
+const overTime = (ctx: QuestionContext, rows: (Computed<'bucket', string> & Computed<'s' | 'n', number>)[]) =>
   seriesOverTime(
     ctx,
     rows.map((r) => ({ bucket: r.bucket, a: Number(r.s), b: Number(r.n) })),

@@ -1,5 +1,6 @@
 import { type Bands, baseWidgetOptions, THICKNESS_BANDS, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { factsWhere, PRESENT_SQL, query, ratio, rollupRows, round, slots, sumSlots } from '../../context';
 import { defineQuestion, type Question, type QuestionContext } from '../../question';
 
@@ -9,7 +10,7 @@ import { defineQuestion, type Question, type QuestionContext } from '../../quest
  */
 
 /** One row of slot columns `<name>_<i>` (see sumSlots). */
-export type SlotRow = Record<string, number | null>;
+export type SlotRow = Computed<string>;
 
 export const deviceSlots = (ctx: QuestionContext, columns: [string, number][], group = '') =>
   sql`select ${sql.raw([group, ...columns.map(([c, n]) => sumSlots(c, n))].filter(Boolean).join(', '))}

@@ -1,5 +1,6 @@
 import { baseWidgetOptions } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { bucketSql, buckets, query } from '../../context';
 import { defineQuestion } from '../../question';
 
@@ -13,7 +14,7 @@ export const failedFilesOverTime = defineQuestion({
     // callers who see the whole fleet.
     const where =
       ctx.sites === null ? sql`true` : sql`site_id = any(${`{${ctx.sites.join(',') || '0'}}`}::int[])`;
-    const rows = await query<{ bucket: string; n: number }>(
+    const rows = await query<Computed<'bucket', string> & Computed<'n', number>>(
       ctx,
       sql`select ${sql.raw(bucketSql(ctx, 'received_at::date'))} as bucket, count(*)::int as n from ingest_log
         where outcome in ('failed', 'unsupported') and received_at::date between ${ctx.from}::date and ${ctx.to}::date and ${where}

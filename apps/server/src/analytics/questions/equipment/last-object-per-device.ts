@@ -1,5 +1,7 @@
 import { baseWidgetOptions, objectKindLabel } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnValue } from '../../../platform/db/rows';
+import type { devices, ingestLog } from '../../../platform/db/schema';
 import { query, sitesWhere } from '../../context';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { CONNECTION, deviceRows } from './shared';
@@ -13,7 +15,10 @@ import { CONNECTION, deviceRows } from './shared';
 async function lastObjectKinds(ctx: QuestionContext, ids: number[]): Promise<Map<number, string | null>> {
   if (!ids.length) return new Map();
   const seen = (column: string) => (ctx.sites === null ? sql`true` : sitesWhere(ctx, column));
-  const rows = await query<{ device_id: number; kind: string | null }>(
+  const rows = await query<{
+    device_id: ColumnValue<typeof devices.id>;
+    kind: ColumnValue<typeof ingestLog.objectKind>;
+  }>(
     ctx,
     sql`select d.id as device_id, coalesce(
           (select l.object_kind from ingest_log l

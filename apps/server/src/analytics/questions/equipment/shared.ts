@@ -9,6 +9,8 @@ import {
 } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { tubeUsage } from '../../../domain/fleet-status/tube-forecast';
+import type { ColumnsOf, ColumnValue, Nullable } from '../../../platform/db/rows';
+import type { devices, sites, tubes } from '../../../platform/db/schema';
 import { query, sitesWhere } from '../../context';
 import type { QuestionContext, TubeOptions } from '../../question';
 import { valueOrNull } from '../../values';
@@ -37,27 +39,28 @@ export interface EquipmentRow {
 
 export const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-/** A device with its current tube (tube columns null without one); numeric columns may come as strings. */
-interface DeviceTubeRow {
-  id: number;
-  serial: string;
-  model: string;
-  site_id: number | null;
-  site_name: string | null;
-  last_heartbeat_at: Date | string | null;
-  last_object_at: Date | string | null;
-  tube_id: number | null;
-  rated_mas: number | string | null;
-  rated_exposures: number | string | null;
-  used_mas: number | string;
-  used_exposures: number | string;
-  counter_mas: number | string | null;
-  counter_baseline_mas: number | string | null;
-  counter_exposures: number | string | null;
-  counter_baseline_exposures: number | string | null;
-  daily_mas: number | string | null;
-  daily_exposures: number | string | null;
-}
+/** A device with its current tube (tube columns null without one). */
+type DeviceTubeRow = ColumnsOf<
+  typeof devices,
+  'id' | 'serial' | 'model' | 'siteId' | 'lastHeartbeatAt' | 'lastObjectAt'
+> & {
+  site_name: ColumnValue<typeof sites.name> | null;
+  tube_id: ColumnValue<typeof tubes.id> | null;
+} & Nullable<
+    ColumnsOf<
+      typeof tubes,
+      | 'ratedMas'
+      | 'ratedExposures'
+      | 'usedMas'
+      | 'usedExposures'
+      | 'counterMas'
+      | 'counterBaselineMas'
+      | 'counterExposures'
+      | 'counterBaselineExposures'
+      | 'dailyMas'
+      | 'dailyExposures'
+    >
+  >;
 
 export async function deviceRows(ctx: QuestionContext): Promise<EquipmentRow[]> {
   const rows = await query<DeviceTubeRow>(

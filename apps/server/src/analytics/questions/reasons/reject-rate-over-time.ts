@@ -1,10 +1,14 @@
 import { baseWidgetOptions } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { bucketSql, factsWhere, PRESENT, query, ratio, rollupRows, seriesGrain } from '../../context';
 import { seriesOverTime } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 
-const rateOverTime = (ctx: QuestionContext, rows: { bucket: string; r: number; n: number }[]) =>
+const rateOverTime = (
+  ctx: QuestionContext,
+  rows: (Computed<'bucket', string> & Computed<'r' | 'n', number>)[],
+) =>
   seriesOverTime(
     ctx,
     rows.map((x) => ({ bucket: x.bucket, a: Number(x.r), b: Number(x.n) })),

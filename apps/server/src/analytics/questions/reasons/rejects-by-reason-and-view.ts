@@ -1,10 +1,14 @@
 import { baseWidgetOptions, VIEW_SLOTS, viewSlotSql, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnValue, Computed } from '../../../platform/db/rows';
+import type { rollupRejectDay } from '../../../platform/db/schema';
 import { PRESENT, query, rollupRows } from '../../context';
 import { defineQuestion } from '../../question';
 import { meaning, rejectedFacts } from './shared';
 
-function reasonsByView(rows: { slot: number; code: string | null; v: number }[]): WidgetAnswer {
+function reasonsByView(
+  rows: ({ code: ColumnValue<typeof rollupRejectDay.reasonCode> } & Computed<'slot' | 'v', number>)[],
+): WidgetAnswer {
   const used = VIEW_SLOTS.map((_, i) => i).filter((i) =>
     rows.some((r) => Number(r.slot) === i && Number(r.v) > 0),
   );

@@ -1,12 +1,15 @@
 import { baseWidgetOptions, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnValue, Computed } from '../../../platform/db/rows';
+import type { rollupRejectDay } from '../../../platform/db/schema';
 import { bucketSql, buckets, PRESENT, query, rollupRows, seriesGrain } from '../../context';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { meaning, rejectedFacts } from './shared';
 
 function reasonsOverTime(
   ctx: QuestionContext,
-  rows: { bucket: string; code: string | null; v: number }[],
+  rows: ({ code: ColumnValue<typeof rollupRejectDay.reasonCode> } & Computed<'bucket', string> &
+    Computed<'v', number>)[],
 ): WidgetAnswer {
   const axis = buckets(ctx);
   const index = new Map(axis.map((b, i) => [b, i]));

@@ -1,10 +1,14 @@
 import { baseWidgetOptions, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnValue, Computed } from '../../../platform/db/rows';
+import type { rollupRejectDay } from '../../../platform/db/schema';
 import { PRESENT, query, rollupRows } from '../../context';
 import { defineQuestion } from '../../question';
 import { meaning, rejectedFacts } from './shared';
 
-function reasonSlices(rows: { code: string | null; v: number }[]): WidgetAnswer {
+function reasonSlices(
+  rows: ({ code: ColumnValue<typeof rollupRejectDay.reasonCode> } & Computed<'v', number>)[],
+): WidgetAnswer {
   return {
     kind: 'slices',
     slices: rows

@@ -1,10 +1,15 @@
 import { baseWidgetOptions } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { Computed } from '../../../platform/db/rows';
 import { bucketSql, factsWhere, PRESENT, query, rollupRows, seriesGrain } from '../../context';
 import { siteNames, topSeriesOverTime } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
+import type { SiteRow } from './shared';
 
-async function volumeAnswer(ctx: QuestionContext, rows: { site_id: number; bucket: string; v: number }[]) {
+async function volumeAnswer(
+  ctx: QuestionContext,
+  rows: (SiteRow<never> & Computed<'bucket', string> & Computed<'v', number>)[],
+) {
   const names = await siteNames(ctx, [...new Set(rows.map((r) => Number(r.site_id)))]);
   return topSeriesOverTime(
     ctx,
@@ -18,7 +23,7 @@ async function volumeAnswer(ctx: QuestionContext, rows: { site_id: number; bucke
  * these only (a fleet has hundreds of sites; a month series reads a row per device and month).
  */
 async function busiestSites(ctx: QuestionContext): Promise<number[]> {
-  const rows = await query<{ site_id: number; v: number }>(
+  const rows = await query<SiteRow<'v'>>(
     ctx,
     sql`select site_id, sum(exams)::int as v from ${rollupRows(ctx, 'device', 'site_id, exams')} r group by site_id ${PRESENT}`,
   );

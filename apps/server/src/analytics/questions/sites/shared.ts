@@ -1,3 +1,5 @@
+import type { ColumnsOf, Computed } from '../../../platform/db/rows';
+import type { rollupDeviceDay } from '../../../platform/db/schema';
 import { rankedCategories, siteNames } from '../../present';
 import type { QuestionContext } from '../../question';
 
@@ -6,10 +8,10 @@ import type { QuestionContext } from '../../question';
  * summed per site; each raw version asks the facts or studies the same question. What they share.
  */
 
-/** A row per site with the named sums (null where there was nothing to sum). */
-export type SiteRow<K extends string> = { site_id: number } & Record<K, number | null>;
+/** A row per site (the rollups' or facts' site column) with the named sums (null where there was nothing to sum). */
+export type SiteRow<K extends string> = ColumnsOf<typeof rollupDeviceDay, 'siteId'> & Computed<K>;
 /** A row per site with slot columns `<name>_<i>` (see sumSlots). */
-export type SiteSlots = { site_id: number } & Record<string, number | null>;
+export type SiteSlots = ColumnsOf<typeof rollupDeviceDay, 'siteId'> & Computed<string>;
 
 export async function bySite<K extends string>(
   ctx: QuestionContext,

@@ -1,10 +1,14 @@
 import { baseWidgetOptions } from '@kestrel/contract';
+import type { Computed } from '../../../platform/db/rows';
 import { bucketSql, query, seriesGrain } from '../../context';
 import { technologistNames, topSeriesOverTime } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
-import { busiestTechnologists, techFacts, techRollup } from './shared';
+import { busiestTechnologists, type Tech, techFacts, techRollup } from './shared';
 
-async function volumeAnswer(ctx: QuestionContext, rows: { tech: number; bucket: string; v: number }[]) {
+async function volumeAnswer(
+  ctx: QuestionContext,
+  rows: (Tech & Computed<'bucket', string> & Computed<'v', number>)[],
+) {
   const names = await technologistNames(ctx, [...new Set(rows.map((r) => Number(r.tech)))]);
   return topSeriesOverTime(
     ctx,

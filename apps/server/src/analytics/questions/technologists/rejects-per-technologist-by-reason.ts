@@ -1,15 +1,17 @@
 import { baseWidgetOptions, REJECT_REASONS } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnsOf, Computed } from '../../../platform/db/rows';
+import type { rollupRejectDay } from '../../../platform/db/schema';
 import { query } from '../../context';
 import { rankedCategories, technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { countOf } from '../../values';
-import { leadingTechnologists, techFacts, techRollup } from './shared';
+import { leadingTechnologists, type Tech, techFacts, techRollup } from './shared';
 
-async function reasonsAnswer(
-  ctx: QuestionContext,
-  rows: { tech: number; reason_code: string | null; v: number }[],
-) {
+/** Rejects per (surviving) technologist and reason code. */
+type ReasonRow = Tech & ColumnsOf<typeof rollupRejectDay, 'reasonCode'> & Computed<'v', number>;
+
+async function reasonsAnswer(ctx: QuestionContext, rows: ReasonRow[]) {
   // One pass: technologist → reason → rejects (a fleet has thousands of technologists).
   const totals = new Map<number, number>();
   const byReason = new Map<number, Map<string, number>>();
@@ -75,9 +77,9 @@ export const rejectsPerTechnologistByReason = defineQuestion({
   raw: async (ctx) =>
     reasonsAnswer(
       ctx,
-      await query(
+      await query<ReasonRow>(
         ctx,
         sql`${techFacts(ctx, 'image_facts', 'reject_reason_code as reason_code, count(*) filter (where rejected)::int as v', ', reject_reason_code')}`,
-      ).then((rows) => (rows as { v: number }[]).filter((r) => r.v > 0) as never),
+      ).then((rows) => rows.filter((r) => r.v > 0)),
     ),
 });

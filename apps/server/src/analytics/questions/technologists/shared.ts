@@ -1,5 +1,7 @@
 import { baseWidgetOptions } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
+import type { ColumnsOf, ColumnValue, Computed } from '../../../platform/db/rows';
+import type { technologists } from '../../../platform/db/schema';
 import { factsWhere, PRESENT, query, rollupRows } from '../../context';
 import type { Grain } from '../../ladder';
 import { rankedCategories, technologistNames } from '../../present';
@@ -11,10 +13,12 @@ import { countOf } from '../../values';
  * named them; a merged technologist counts as the one it was merged into (`tech`). What they share.
  */
 
+/** The surviving technologist's id (`TECH` below), as `tech`. */
+export type Tech = { tech: ColumnValue<typeof technologists.id> };
 /** A row per (surviving) technologist with the named sums (null where there was nothing to sum). */
-export type TechRow<K extends string> = { tech: number } & Record<K, number | null>;
+export type TechRow<K extends string> = Tech & Computed<K>;
 /** A row per technologist with slot columns `<name>_<i>` (see sumSlots). */
-export type TechSlots = { tech: number } & Record<string, number | null>;
+export type TechSlots = Tech & Computed<string>;
 
 export const TECH = 'coalesce(t.merged_into_id, x.technologist_id)';
 
@@ -71,7 +75,7 @@ export async function leadingTechnologists<K extends string>(
     .slice(0, ctx.options.limit + 5)
     .map((r) => r.tech);
   const members = top.length
-    ? await query<{ id: number }>(
+    ? await query<ColumnsOf<typeof technologists, 'id'>>(
         ctx,
         sql`select id from technologists where coalesce(merged_into_id, id) = any(${`{${top.join(',')}}`}::int[])`,
       )

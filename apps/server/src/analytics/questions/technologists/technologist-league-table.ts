@@ -1,14 +1,14 @@
 import { baseWidgetOptions } from '@kestrel/contract';
+import type { Computed } from '../../../platform/db/rows';
 import { query, ratio, round } from '../../context';
 import { technologistNames } from '../../present';
 import { defineQuestion, type QuestionContext } from '../../question';
 import { countOf } from '../../values';
-import { type TechRow, techFacts, techRollup } from './shared';
+import { type Tech, type TechRow, techFacts, techRollup } from './shared';
 
 /** The league's sums per technologist; the raw twin counts exams apart, so a row may lack the image sums. */
-type LeagueRow = { tech: number } & Partial<
-  Record<'exams' | 'images' | 'rejected' | 'force_sum' | 'force_n' | 'agd_sum' | 'agd_n', number | null>
->;
+type LeagueRow = Tech &
+  Partial<Computed<'exams' | 'images' | 'rejected' | 'force_sum' | 'force_n' | 'agd_sum' | 'agd_n'>>;
 
 async function leagueAnswer(ctx: QuestionContext, rows: LeagueRow[]) {
   const names = await technologistNames(

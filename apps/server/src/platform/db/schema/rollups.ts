@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   doublePrecision,
   index,
@@ -281,3 +282,17 @@ export const unfoldedFacts = pgTable('unfolded_facts', {
   /** When it was written (clock_timestamp: about its commit), for the fold lag. */
   queuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
 });
+
+/**
+ * The widget data version, one row shared by every server on the database: bumped in the same
+ * transaction as each change of what widget answers show (a rollup fold or rebuild, a site or
+ * technologist alias, a merge) and read by each answer before its cache (analytics/data-version.ts).
+ */
+export const widgetDataVersion = pgTable(
+  'widget_data_version',
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('widget_data_version_one_row', sql`${t.id} = 1`)],
+);

@@ -1,7 +1,8 @@
 import type { ImageRecord } from '@kestrel/contract';
 import { ScrollArea, Table } from '@mantine/core';
 
-const num = (v: number | null, digits = 1) => (v === null ? '–' : v.toFixed(digits));
+/** A measured value with `digits` decimals, or a dash when unknown. */
+const fixed = (v: number | null, digits = 1) => (v === null ? '–' : v.toFixed(digits));
 
 /** The images behind a segment: when, where, who, what, and the readings the charts count. */
 export function ImagesTable({ rows }: { rows: ImageRecord[] }) {
@@ -43,10 +44,10 @@ export function ImagesTable({ rows }: { rows: ImageRecord[] }) {
                 {r.laterality ?? ''} {r.view ?? ''}
               </Table.Td>
               <Table.Td>{r.imageKind}</Table.Td>
-              <Table.Td>{num(r.kvp, 0)}</Table.Td>
-              <Table.Td>{num(r.thicknessMm, 0)}</Table.Td>
-              <Table.Td>{num(r.forceN, 0)}</Table.Td>
-              <Table.Td>{num(r.agdMgy, 2)}</Table.Td>
+              <Table.Td>{fixed(r.kvp, 0)}</Table.Td>
+              <Table.Td>{fixed(r.thicknessMm, 0)}</Table.Td>
+              <Table.Td>{fixed(r.forceN, 0)}</Table.Td>
+              <Table.Td>{fixed(r.agdMgy, 2)}</Table.Td>
               <Table.Td>{r.rejected ? `Yes${r.rejectReason ? ` (${r.rejectReason})` : ''}` : 'No'}</Table.Td>
             </Table.Tr>
           ))}
