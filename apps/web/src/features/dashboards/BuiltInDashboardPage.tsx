@@ -9,7 +9,8 @@ import { WidgetGrid } from './WidgetGrid';
 
 /** hc-dashboard1/2/3 and dashboard/analytics, default, ecommerce, dimension: fixed widget sets. */
 export default function BuiltInDashboardPage() {
-  const path = useRouteHandle()?.path ?? '';
+  const handle = useRouteHandle();
+  const path = handle?.path ?? '';
   const dashboard = BUILT_IN[path as BuiltInDashboardId];
   const { range, site } = useDashboardFilters();
   if (!dashboard) return null;
@@ -22,7 +23,7 @@ export default function BuiltInDashboardPage() {
         </Text>
         <DashboardReportActions
           dashboard={path as BuiltInDashboardId}
-          title={dashboard.title}
+          title={handle?.label ?? path}
           range={range}
           site={site}
         />

@@ -1,5 +1,6 @@
 import {
   BUILT_IN,
+  builtInDashboardPage,
   type ChartKind,
   type DashboardRef,
   type WidgetAnswer,
@@ -8,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { sitesFor, widgetData } from '../../../analytics/answer';
 import { sites } from '../../../platform/db/schema';
+import { notFound } from '../../../platform/errors';
 import { getDashboard } from '../../dashboards/service';
 import { analyticsOf } from '../../widgets/analytics';
 import type { ReportContext } from '../context';
@@ -39,16 +41,22 @@ interface Widget {
 }
 
 /**
- * The dashboard's title and widgets in reading order: a built-in one by its path, or a saved or
- * template one by id as the caller may open it (another person's is a 404, as on the page).
+ * The dashboard's title and widgets in reading order: a built-in one by its path (if the caller's
+ * role is offered that page), or a saved or template one by id as the caller may open it (another
+ * person's is a 404, as on the page).
  */
 export async function dashboardWidgets(
   ctx: ReportContext,
   ref: DashboardRef,
 ): Promise<{ title: string; widgets: Widget[] }> {
   if (typeof ref === 'string') {
-    const d = BUILT_IN[ref];
-    return { title: d.title, widgets: d.widgets.map((widgetId) => ({ widgetId, options: {} })) };
+    const page = builtInDashboardPage(ref);
+    // A page the caller's role is not offered is not there for them, as a saved one of another.
+    if (page.roles && !page.roles.includes(ctx.user.role)) throw notFound('There is no such dashboard.');
+    return {
+      title: page.label,
+      widgets: BUILT_IN[ref].widgets.map((widgetId) => ({ widgetId, options: {} })),
+    };
   }
   const d = await getDashboard(ctx.app.db, ctx.user, ref);
   const at = new Map(d.data.layout.map((l) => [l.key, l]));

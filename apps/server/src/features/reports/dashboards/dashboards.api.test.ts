@@ -173,7 +173,7 @@ describe('dashboards as PDF: export and schedules', () => {
     });
     expect(builtIn.statusCode, builtIn.body.slice(0, 300)).toBe(200);
     const text = (await pdfLines(builtIn.rawPayload)).map((l) => l.join(' ')).join('\n');
-    expect(text).toContain('Overview');
+    expect(text).toContain('Default dashboard');
     expect(text).toContain('Exams per site');
     for (const dashboard of [dashboardB, 2_000_000_000]) {
       const r = await exportPdf(adminA, {
@@ -214,11 +214,14 @@ describe('dashboards as PDF: export and schedules', () => {
       title: 'Dashboard: Alpha weekly',
     });
     const builtIn = await schedule(adminA, { ...base, dashboard: 'hc-dashboard2' });
-    expect(builtIn.json().result).toMatchObject({ dashboard: 'hc-dashboard2', title: 'Dashboard: Quality' });
+    expect(builtIn.json().result).toMatchObject({
+      dashboard: 'hc-dashboard2',
+      title: 'Dashboard: Quality dashboard',
+    });
     const list = (await t.app.inject({ url: '/api/reports/schedules', headers: as(adminA) })).json().result;
     expect(list.map((s: { title: string }) => s.title)).toEqual([
       'Dashboard: Alpha weekly',
-      'Dashboard: Quality',
+      'Dashboard: Quality dashboard',
     ]);
     expect((await t.app.inject({ url: '/api/reports/schedules', headers: as(userB) })).json().result).toEqual(
       [],

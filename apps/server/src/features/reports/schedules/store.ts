@@ -1,6 +1,6 @@
 import {
-  BUILT_IN,
   type BuiltInDashboardId,
+  builtInDashboardPage,
   type ReportId,
   type ReportSchedule,
   reportTitles,
@@ -20,7 +20,7 @@ export const ruleOf = (s: ScheduleRow): ScheduleRule => ({
 
 /** A built-in dashboard's title, or a saved one's name (read with the row). */
 const dashboardTitle = (s: ScheduleRow, name: string | null | undefined) =>
-  `Dashboard: ${s.builtInDashboard ? BUILT_IN[s.builtInDashboard as BuiltInDashboardId]?.title : (name ?? s.dashboardId)}`;
+  `Dashboard: ${s.builtInDashboard ? builtInDashboardPage(s.builtInDashboard as BuiltInDashboardId).label : (name ?? s.dashboardId)}`;
 
 export const scheduleView = (
   s: ScheduleRow,
