@@ -98,7 +98,7 @@ test.describe('dashboards as PDF', () => {
       .locator('tbody tr', { hasText: 'Dashboard: Default dashboard' });
     await expect(row).toContainText('Every Wednesday at 07:00');
     await page.screenshot({ path: `${SHOTS}/reports-schedules.png`, fullPage: true });
-    await row.getByRole('button', { name: 'Delete the schedule of Dashboard: Overview' }).click();
+    await row.getByRole('button', { name: 'Delete the schedule of Dashboard: Default dashboard' }).click();
     await expect(row).toBeHidden();
   });
 });
