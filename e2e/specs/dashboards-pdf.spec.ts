@@ -101,4 +101,47 @@ test.describe('dashboards as PDF', () => {
     await row.getByRole('button', { name: 'Delete the schedule of Dashboard: Default dashboard' }).click();
     await expect(row).toBeHidden();
   });
+
+  test('a saved dashboard offers Export PDF and Schedule; its PDF is named and ordered as the page', async ({
+    page,
+  }) => {
+    const { token } = await signIn(page, 'customerUser');
+    const name = `Morning huddle ${Date.now()}`;
+    const created = await page.request.post('/api/widgets', {
+      headers: { 'x-access-token': token },
+      data: {
+        name,
+        data: {
+          widgets: [
+            { key: 'a', widgetId: 9057, options: {} },
+            { key: 'b', widgetId: 9049, options: {} },
+          ],
+          layout: [
+            { key: 'b', x: 0, y: 0, w: 6, h: 3 },
+            { key: 'a', x: 6, y: 0, w: 6, h: 3 },
+          ],
+        },
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const id = (await created.json()).result.id as number;
+    await page.goto(`/dashboard/common?dashboard=${id}`);
+    await expect(page.locator('[data-widget-state="drawn"]')).toHaveCount(2, { timeout: 30_000 });
+    const actions = page.getByTestId('dashboard-report-actions');
+    await expect(actions.getByRole('button', { name: 'Schedule' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/saved-dashboard-actions.png` });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      actions.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^dashboard-morning-huddle-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = (await pdfLines(fs.readFileSync((await download.path())!)))
+      .map((l) => l.join(' '))
+      .join('\n');
+    expect(text).toContain(name);
+    // The layout's order (exams per site first), not the order the widgets were added in.
+    expect(text.indexOf('Exams per site')).toBeGreaterThan(0);
+    expect(text.indexOf('Exams per site')).toBeLessThan(text.indexOf('Rejects by reason'));
+    await page.request.delete(`/api/widgets/${id}`, { headers: { 'x-access-token': token } });
+  });
 });

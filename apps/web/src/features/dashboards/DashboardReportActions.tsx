@@ -12,6 +12,8 @@ interface Props {
   title: string;
   range: DateRange;
   site: number | null;
+  /** 'sm' beside the saved dashboard's Edit, Rename and Delete. */
+  size?: 'xs' | 'sm';
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * dates and site with the same answers as the cards (docs/reports.md "Dashboards"); the schedule
  * dialog is the report pages' own.
  */
-export function DashboardReportActions({ dashboard, title, range, site }: Props) {
+export function DashboardReportActions({ dashboard, title, range, site, size = 'xs' }: Props) {
   const [busy, setBusy] = useState(false);
   const exportPdf = async () => {
     setBusy(true);
@@ -34,7 +36,7 @@ export function DashboardReportActions({ dashboard, title, range, site }: Props)
   return (
     <Group gap="xs" data-testid="dashboard-report-actions">
       <Button
-        size="xs"
+        size={size}
         variant="default"
         leftSection={<IconDownload size={14} aria-hidden />}
         loading={busy}
@@ -42,7 +44,7 @@ export function DashboardReportActions({ dashboard, title, range, site }: Props)
       >
         Export PDF
       </Button>
-      <ScheduleButton dashboard={dashboard} title={title} site={site} />
+      <ScheduleButton dashboard={dashboard} title={title} site={site} size={size} />
     </Group>
   );
 }

@@ -23,7 +23,7 @@ export type ScheduleTarget =
  * "Schedule" button and dialog: this report with this filter, or this dashboard for this site,
  * mailed as a PDF weekly or monthly (docs/reports.md "Schedules", "Dashboards").
  */
-export function ScheduleButton(target: ScheduleTarget) {
+export function ScheduleButton({ size = 'xs', ...target }: ScheduleTarget & { size?: 'xs' | 'sm' }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   const [dayOfWeek, setDayOfWeek] = useState('1');
@@ -65,7 +65,7 @@ export function ScheduleButton(target: ScheduleTarget) {
   return (
     <>
       <Button
-        size="xs"
+        size={size}
         variant="light"
         leftSection={<IconCalendarTime size={14} aria-hidden />}
         onClick={open}

@@ -1,7 +1,7 @@
 import type { WidgetAnswer } from '@kestrel/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchedules } from '../../../platform/db/schema';
+import { reportSchedules, users } from '../../../platform/db/schema';
 import { as, buildTestApp, login, type TestApp } from '../../../test/app';
 import { makeDashboard, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { KNOWN_FROM, KNOWN_TO, knownFleet } from '../../../test/known-fleet';
@@ -284,5 +284,32 @@ describe('dashboards as PDF: export and schedules', () => {
     expect(text).toContain(`Monthly report for ${KNOWN_FROM} – ${KNOWN_TO} (Europe/Berlin)`);
     expect(text).not.toMatch(/Rick Roe|Ida Fox/);
     expect(await runDueSchedules(t.app, runAt)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('fails a run, sending nothing, when the owner may no longer open the dashboard, and says why', async () => {
+    await db().delete(reportSchedules); // only this schedule is due
+    const staff = await makeUser(db(), { role: 'service' });
+    const token = await login(t.app, staff.email, TEST_PASSWORD);
+    const created = await schedule(token, {
+      report: 'dashboard',
+      dashboard: 'dashboard/ecommerce',
+      frequency: 'weekly',
+      timeZone: 'UTC',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // The page is offered to provider staff only; the owner becomes a customer's user.
+    await db()
+      .update(users)
+      .set({ role: 'customer_user', userType: 'local', customerId: fleet.a.id })
+      .where(eq(users.id, staff.id));
+    const before = smtp.received.length;
+    const runAt = new Date(created.json().result.nextRunAt);
+    expect(await runDueSchedules(t.app, runAt)).toEqual({ sent: 0, failed: 1 });
+    const [row] = await db()
+      .select()
+      .from(reportSchedules)
+      .where(eq(reportSchedules.id, created.json().result.id));
+    expect(row!.lastError).toBe('There is no such dashboard.');
+    expect(smtp.received.length).toBe(before);
   });
 });

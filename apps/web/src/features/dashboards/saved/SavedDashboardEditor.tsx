@@ -105,7 +105,13 @@ export function SavedDashboardEditor({ dashboard }: { dashboard: DashboardDefini
           ) : (
             <>
               {dashboard ? (
-                <DashboardReportActions dashboard={dashboard.id} title={name} range={range} site={site} />
+                <DashboardReportActions
+                  dashboard={dashboard.id}
+                  title={name}
+                  range={range}
+                  site={site}
+                  size="sm"
+                />
               ) : null}
               {canEdit ? (
                 <Button variant="light" onClick={() => setEditing(true)}>
