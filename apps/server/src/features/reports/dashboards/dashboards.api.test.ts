@@ -175,6 +175,15 @@ describe('dashboards as PDF: export and schedules', () => {
     const text = (await pdfLines(builtIn.rawPayload)).map((l) => l.join(' ')).join('\n');
     expect(text).toContain('Default dashboard');
     expect(text).toContain('Exams per site');
+    // Thickness bands end with '≥90 mm': Helvetica has no '≥', so the PDF writes '>='.
+    const dimensions = await exportPdf(adminA, {
+      dashboard: 'dashboard/dimension',
+      fromDateSelected: KNOWN_FROM,
+      toDateSelected: KNOWN_TO,
+    });
+    const lines = await pdfLines(dimensions.rawPayload);
+    expect(lines.some((l) => l.at(-1) === '>=90 mm')).toBe(true);
+    expect(lines.flat().join(' ')).not.toMatch(/"e90|≥/);
     for (const dashboard of [dashboardB, 2_000_000_000]) {
       const r = await exportPdf(adminA, {
         dashboard,

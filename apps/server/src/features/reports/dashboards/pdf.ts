@@ -1,6 +1,6 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import { optionSvg } from '../render/chart';
-import { drawTable, heading, MARGIN, openPdf, type PdfOptions, ROW_HEIGHT } from '../render/pdf';
+import { drawTable, heading, MARGIN, openPdf, type PdfOptions, ROW_HEIGHT, winAnsi } from '../render/pdf';
 import type { DashboardReport, DashboardSection } from './build';
 import { isEmptyAnswer, widgetNumbers } from './numbers';
 import { widgetOption } from './widget-option';
@@ -37,8 +37,8 @@ function section(doc: PDFKit.PDFDocument, s: DashboardSection) {
   }
   doc.x = MARGIN;
   doc.moveDown(0.4);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(s.title, MARGIN);
-  doc.font('Helvetica').fontSize(8).fillColor('#555').text(s.question, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(winAnsi(s.title), MARGIN);
+  doc.font('Helvetica').fontSize(8).fillColor('#555').text(winAnsi(s.question), MARGIN);
   doc.fillColor('black').moveDown(0.3);
   const numbers = widgetNumbers(s.answer);
   if (empty) {

@@ -62,7 +62,8 @@ export function optionSvg(option: echarts.EChartsCoreOption, width: number, heig
       ...option,
       tooltip: { show: false },
     });
-    return instance.renderToSVGString();
+    // Helvetica has no ≥ or ≤ (render/pdf.ts winAnsi); SVG text escapes '<'.
+    return instance.renderToSVGString().replaceAll('≥', '&gt;=').replaceAll('≤', '&lt;=');
   } finally {
     instance.dispose();
   }

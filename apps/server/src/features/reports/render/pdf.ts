@@ -128,8 +128,14 @@ function shown(cell: Cell): string {
   if (cell === null) return '';
   const s = String(cell);
   const m = INSTANT.exec(s);
-  return m ? `${m[1]} ${m[2]}` : s;
+  return m ? `${m[1]} ${m[2]}` : winAnsi(s);
 }
+
+/**
+ * The PDF's Helvetica (a standard font, WinAnsi) has no ≥ or ≤; written out they would print as
+ * other glyphs ("≥90 mm", the thickness band, came out as '"e90 mm').
+ */
+export const winAnsi = (s: string) => s.replaceAll('≥', '>=').replaceAll('≤', '<=');
 
 /** The text, cut with an ellipsis to fit one line of the column. */
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
@@ -158,10 +164,10 @@ export function openPdf(title: string, opts: PdfOptions): { doc: PDFKit.PDFDocum
 
 /** Title, the note (a schedule's period), when it was made and the filter in words. */
 export function heading(doc: PDFKit.PDFDocument, title: string, filters: string[], opts: PdfOptions) {
-  doc.font('Helvetica-Bold').fontSize(16).text(title);
+  doc.font('Helvetica-Bold').fontSize(16).text(winAnsi(title));
   doc.font('Helvetica').fontSize(9).fillColor('#555');
   if (opts.note) doc.text(opts.note);
   doc.text(`Generated ${opts.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
-  if (filters.length) doc.text(`Filter: ${filters.join('; ')}`);
+  if (filters.length) doc.text(winAnsi(`Filter: ${filters.join('; ')}`));
   doc.fillColor('black').moveDown(0.5);
 }
