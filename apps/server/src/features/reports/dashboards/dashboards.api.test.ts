@@ -286,6 +286,9 @@ describe('dashboards as PDF: export and schedules', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([adminAEmail]);
     expect(mail!.subject).toContain(`Alpha weekly, ${KNOWN_FROM} to ${KNOWN_TO}`);
+    // The mail lists the widgets; the PDF holds them.
+    expect(mail!.text).toContain('- Exams per site');
+    expect(mail!.text).toContain('The dashboard is attached as a PDF.');
     const pdf = mimeParts(mail!.raw).find((p) => p.headers['content-type']?.startsWith('application/pdf'));
     expect(pdf, 'a PDF attachment').toBeDefined();
     const lines = await pdfLines(pdf!.body);

@@ -85,7 +85,7 @@ async function runOne(app: FastifyInstance, s: ScheduleRow, now: Date): Promise<
       to: owner.email,
       customerId: owner.customerId,
       subject: `${app.config.PRODUCT_NAME}: ${title}, ${period.firstDay} to ${period.lastDay}`,
-      text: `${note}.\n\n${summary}\n\nThe report is attached as a PDF. To change or stop this schedule, open Reports in ${app.config.PRODUCT_NAME}.\n`,
+      text: `${note}.\n\n${summary}\n\nThe ${s.report === 'dashboard' ? 'dashboard' : 'report'} is attached as a PDF. To change or stop this schedule, open Reports in ${app.config.PRODUCT_NAME}.\n`,
       attachments: [{ filename: pdf.filename, contentType: pdf.contentType, content: pdf.body }],
     });
     await tx
