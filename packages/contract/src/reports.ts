@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { timeZoneName } from './admin/common';
 import { onboardedCustomersRequest } from './admin/customers';
 import { loginDetailsFilter } from './auth';
-import { idText } from './bounds';
+import { boundedRange, id, idText, isoDate } from './bounds';
 import { deviceStatusQuery } from './devices';
 import { failedFilesFilter } from './ingest';
 import { tubeReportFilter } from './tubes';
+import { builtInDashboardIds } from './widgets/builtins';
 
 /**
  * Reports (docs/reports.md): each has a page, and CSV, XLSX and PDF exports made on the server
@@ -48,6 +49,27 @@ const scheduleTiming = {
   timeZone: timeZoneName.default('UTC'),
 };
 
+/**
+ * A dashboard as a report (docs/reports.md "Dashboards"): a saved or template dashboard by its
+ * id, or a built-in one by its page path.
+ */
+export const dashboardRef = z.union([id, z.enum(builtInDashboardIds)]);
+export type DashboardRef = z.infer<typeof dashboardRef>;
+
+/** `POST /api/dashboards/export`: the dashboard as a PDF for the page's date range and site. */
+export const dashboardExportRequest = boundedRange(
+  z.strictObject({
+    dashboard: dashboardRef,
+    fromDateSelected: isoDate,
+    toDateSelected: isoDate,
+    site: id.optional(),
+  }),
+);
+export type DashboardExportRequest = z.input<typeof dashboardExportRequest>;
+
+/** What a dashboard schedule keeps of the page's filter: the site (dates are the period). */
+const dashboardScheduleFilter = z.strictObject({ site: id.optional() });
+
 const scheduleFor = <K extends ReportId>(report: K) =>
   z.strictObject({
     report: z.literal(report),
@@ -65,12 +87,20 @@ export const reportScheduleRequest = z.discriminatedUnion('report', [
   scheduleFor('device-status'),
   scheduleFor('onboarded-customers'),
   scheduleFor('failed-files'),
+  z.strictObject({
+    report: z.literal('dashboard'),
+    dashboard: dashboardRef,
+    filter: dashboardScheduleFilter.optional(),
+    ...scheduleTiming,
+  }),
 ]);
 export type ReportScheduleRequest = z.input<typeof reportScheduleRequest>;
 
 export const reportSchedule = z.object({
   id: z.number(),
-  report: reportIdSchema,
+  /** A report, or 'dashboard' with the dashboard in `dashboard`. */
+  report: z.union([reportIdSchema, z.literal('dashboard')]),
+  dashboard: dashboardRef.nullable(),
   title: z.string(),
   filter: z.record(z.string(), z.unknown()),
   frequency: z.enum(['weekly', 'monthly']),

@@ -28,3 +28,25 @@ export const STATUS_COLOURS: Record<StatusColour, string> = {
 };
 
 export const LINE_SYMBOL_SIZE = 15; // product §9: line chart radius 15
+
+/**
+ * A series' colour: series that mean a status or a device type keep their colour on every chart
+ * (connection and tube status from product §4, device types from product §5); the rest take the
+ * palette in order. The web's charts and the server's PDF charts both draw with it.
+ */
+const FIXED_COLOURS: Record<string, string> = {
+  ...DEVICE_TYPE_COLOURS,
+  Connected: STATUS_COLOURS.green,
+  Late: STATUS_COLOURS.yellow,
+  Silent: STATUS_COLOURS.red,
+  'Never seen': STATUS_COLOURS.grey,
+  'Tube OK': STATUS_COLOURS.green,
+  'Schedule Replacement': STATUS_COLOURS.yellow,
+  'Replace Tube': STATUS_COLOURS.red,
+  // The rest of a ranked chart is background, not another contender.
+  Others: '#adb5bd',
+};
+
+export function seriesColour(name: string, index: number): string {
+  return FIXED_COLOURS[name] ?? CHART_PALETTE[index % CHART_PALETTE.length]!;
+}

@@ -1,5 +1,7 @@
-import { reportExportQuery, reportIds } from '@kestrel/contract';
+import { dashboardExportRequest, reportExportQuery, reportIds } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../platform/auth/access';
+import { exportDashboard } from './dashboards/export';
 import { REPORTS } from './definitions';
 import { renderReport } from './export';
 
@@ -35,4 +37,23 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // A dashboard as a PDF (docs/reports.md "Dashboards"): whoever may open the dashboard and ask
+  // its widgets (every signed-in role) may export it, with the same scope as the widget answers.
+  app.post(
+    '/dashboards/export',
+    { config: { access: signedIn }, schema: { tags, body: dashboardExportRequest } },
+    async (request, reply) => {
+      const b = request.body;
+      const out = await exportDashboard(
+        { app, user: request.user, scope: await request.scope(), now: app.now() },
+        b.dashboard,
+        { from: b.fromDateSelected, to: b.toDateSelected, site: b.site },
+        { productName: app.config.PRODUCT_NAME },
+      );
+      reply.header('content-disposition', `attachment; filename="${out.filename}"`);
+      reply.header('cache-control', 'no-store');
+      return reply.type(out.contentType).send(out.body);
+    },
+  );
 };

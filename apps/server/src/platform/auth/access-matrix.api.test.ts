@@ -88,7 +88,7 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
     if (key === 'userId') return r.user;
     if (/^(technologist|targetId)$/.test(key)) return r.technologist;
     if (/^(sourceIds|ids)$/.test(key)) return [r.technologist];
-    if (key === 'copyOf') return r.dashboard;
+    if (key === 'copyOf' || key === 'dashboard') return r.dashboard;
     if (key === 'widgetId') return 9049;
     if (key === 'applicationId') return TENANT_A_STAFF.has(caller) && caller !== 'sales' ? 1001 : 1002;
     if (/^(fromDateSelected|from)$/.test(key)) return '2026-01-01';
@@ -112,7 +112,7 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
 }
 
 const NAMES_RECORDS =
-  /^(site|siteId|siteIds|device|deviceId|customer|customerId|customerIds|technologist|targetId|sourceIds|ids|copyOf|id|userId|partyId|parentId)$/;
+  /^(site|siteId|siteIds|device|deviceId|customer|customerId|customerIds|technologist|targetId|sourceIds|ids|copyOf|dashboard|id|userId|partyId|parentId)$/;
 
 /** An answer with the ids it echoes and the instants of "now" taken out, for comparing two calls. */
 const normalised = (r: LightMyRequestResponse, ids: number[]) => {

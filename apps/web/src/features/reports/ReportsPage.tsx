@@ -47,15 +47,18 @@ function Schedules() {
   const remove = useDeleteSchedule();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="schedules-heading">
-      <Title order={2} size="h4" id="schedules-heading" mb="sm">
+      <Title order={2} size="h4" id="schedules-heading">
         Your scheduled reports
       </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Reports and dashboards are mailed to you as PDFs: use Schedule on a report's or a dashboard's page.
+      </Text>
       <DataState query={schedules} what="Your schedules" isEmpty={(s) => s.length === 0}>
         {(list) => (
           <Table verticalSpacing={4} data-testid="schedules-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Report</Table.Th>
+                <Table.Th>Report or dashboard</Table.Th>
                 <Table.Th>When</Table.Th>
                 <Table.Th>Next</Table.Th>
                 <Table.Th>Last sent</Table.Th>

@@ -1,4 +1,4 @@
-import { type ReportId, reportTitles } from '@kestrel/contract';
+import { type DashboardRef, type ReportId, reportTitles } from '@kestrel/contract';
 import { Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarTime } from '@tabler/icons-react';
@@ -14,8 +14,16 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 /** Fields the schedule replaces with the period before each run (docs/reports.md "Schedules"). */
 const WINDOW_KEYS = ['from', 'to', 'offset', 'limit', 'page', 'pageSize'];
 
-/** "Schedule" button and dialog: this report with this filter, mailed as a PDF weekly or monthly. */
-export function ScheduleButton({ report, filter }: { report: ReportId; filter: object }) {
+/** What is scheduled: a report with the page's filter, or a dashboard with the page's site. */
+export type ScheduleTarget =
+  | { report: ReportId; filter: object }
+  | { dashboard: DashboardRef; title: string; site: number | null };
+
+/**
+ * "Schedule" button and dialog: this report with this filter, or this dashboard for this site,
+ * mailed as a PDF weekly or monthly (docs/reports.md "Schedules", "Dashboards").
+ */
+export function ScheduleButton({ size = 'xs', ...target }: ScheduleTarget & { size?: 'xs' | 'sm' }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   const [dayOfWeek, setDayOfWeek] = useState('1');
@@ -23,21 +31,31 @@ export function ScheduleButton({ report, filter }: { report: ReportId; filter: o
   const [hour, setHour] = useState('7');
   const [timeZone, setTimeZone] = useState<string | null>(browserZone());
   const create = useCreateSchedule();
-  const kept = Object.fromEntries(
-    Object.entries(filter).filter(([k, v]) => !WINDOW_KEYS.includes(k) && v !== undefined),
-  );
+  const title = 'report' in target ? reportTitles[target.report] : target.title;
+  const what =
+    'report' in target
+      ? {
+          report: target.report,
+          filter: Object.fromEntries(
+            Object.entries(target.filter).filter(([k, v]) => !WINDOW_KEYS.includes(k) && v !== undefined),
+          ),
+        }
+      : {
+          report: 'dashboard',
+          dashboard: target.dashboard,
+          filter: target.site ? { site: target.site } : {},
+        };
 
   const submit = async () => {
     try {
       await create.mutateAsync({
-        report,
-        filter: kept,
+        ...what,
         frequency,
         ...(frequency === 'weekly' ? { dayOfWeek: Number(dayOfWeek) } : { dayOfMonth: Number(dayOfMonth) }),
         hour: Number(hour),
         timeZone: timeZone ?? 'UTC',
       } as never);
-      toast({ type: 'success', msg: `${reportTitles[report]} will be mailed to you ${frequency}.` });
+      toast({ type: 'success', msg: `${title} will be mailed to you ${frequency}.` });
       close();
     } catch (e) {
       toast({ type: 'error', msg: errorMessage(e, 'The schedule') });
@@ -47,18 +65,20 @@ export function ScheduleButton({ report, filter }: { report: ReportId; filter: o
   return (
     <>
       <Button
-        size="xs"
+        size={size}
         variant="light"
         leftSection={<IconCalendarTime size={14} aria-hidden />}
         onClick={open}
       >
         Schedule
       </Button>
-      <Modal opened={opened} onClose={close} title={`Schedule: ${reportTitles[report]}`}>
+      <Modal opened={opened} onClose={close} title={`Schedule: ${title}`}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The report is mailed to you as a PDF with this page's filter; dates cover the week or month before
-            each run.
+            {'report' in target
+              ? "The report is mailed to you as a PDF with this page's filter"
+              : "The dashboard is mailed to you as a PDF with every widget, for this page's site"}
+            ; dates cover the week or month before each run.
           </Text>
           <SegmentedControl
             aria-label="How often"

@@ -1,5 +1,6 @@
 import type {
   AuditPage,
+  DashboardExportRequest,
   DeviceStatusResult,
   OnboardedCustomers,
   ReportFormat,
@@ -94,21 +95,23 @@ export const useOnboardedCustomers = (days: number) =>
  * Downloads one export of a report for exactly the page's filter. The token travels in the header
  * (not the URL, where it would be logged), so the file is fetched and handed over as a blob.
  */
-export async function downloadReport(
-  report: ReportId,
-  format: ReportFormat,
-  filter: object,
-): Promise<string> {
-  const response = await fetch(`/api/reports/${report}/export?format=${format}`, {
+export const downloadReport = (report: ReportId, format: ReportFormat, filter: object): Promise<string> =>
+  downloadFile(`/api/reports/${report}/export?format=${format}`, filter, `${report}.${format}`);
+
+/** A dashboard as a PDF for the page's date range and site (docs/reports.md "Dashboards"). */
+export const downloadDashboard = (body: DashboardExportRequest): Promise<string> =>
+  downloadFile('/api/dashboards/export', body, 'dashboard.pdf');
+
+async function downloadFile(path: string, body: object, fallbackName: string): Promise<string> {
+  const response = await fetch(path, {
     method: 'POST',
     headers: { 'x-access-token': token() ?? '', 'Content-Type': 'application/json', Accept: '*/*' },
-    body: JSON.stringify(filter),
+    body: JSON.stringify(body),
   });
   if (!response.ok)
     throw new HttpError(response.status, response.statusText, await response.json().catch(() => null));
   const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `${report}.${format}`;
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
   a.href = url;

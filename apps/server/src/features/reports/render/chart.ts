@@ -9,16 +9,12 @@ const PALETTE = ['#228be6', '#40c057', '#fab005', '#fa5252', '#868e96', '#7950f2
  * DOM): the same library and options style as the page, so the PDF carries a real chart.
  */
 export function chartSvg(chart: ReportChart, width: number, height: number): string {
-  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
-  try {
-    const pie = chart.kind === 'pie';
-    instance.setOption({
-      animation: false,
+  const pie = chart.kind === 'pie';
+  return optionSvg(
+    {
       color: PALETTE,
-      textStyle: { fontFamily: 'Helvetica' },
       title: { text: chart.title, left: 'center', textStyle: { fontSize: 13 } },
       legend: { bottom: 0, show: pie || chart.series.length > 1 },
-      tooltip: { show: false },
       grid: { left: 48, right: 16, top: 36, bottom: chart.series.length > 1 ? 48 : 28 },
       ...(pie
         ? {
@@ -47,8 +43,27 @@ export function chartSvg(chart: ReportChart, width: number, height: number): str
               showSymbol: chart.kind === 'line' && chart.categories.length <= 31,
             })),
           }),
+    },
+    width,
+    height,
+  );
+}
+
+/**
+ * Any ECharts option as SVG (server-side rendering, no DOM): no animation, no tooltips, the PDF's
+ * font. The dashboard PDF draws its widgets' options through this too (dashboards/widget-option.ts).
+ */
+export function optionSvg(option: echarts.EChartsCoreOption, width: number, height: number): string {
+  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    instance.setOption({
+      animation: false,
+      textStyle: { fontFamily: 'Helvetica' },
+      ...option,
+      tooltip: { show: false },
     });
-    return instance.renderToSVGString();
+    // Helvetica has no ≥ or ≤ (render/pdf.ts winAnsi); SVG text escapes '<'.
+    return instance.renderToSVGString().replaceAll('≥', '&gt;=').replaceAll('≤', '&lt;=');
   } finally {
     instance.dispose();
   }

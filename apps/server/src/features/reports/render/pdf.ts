@@ -3,8 +3,8 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import type { Cell, ReportTable } from '../table';
 import { chartSvg } from './chart';
 
-const MARGIN = 36;
-const ROW_HEIGHT = 14;
+export const MARGIN = 36;
+export const ROW_HEIGHT = 14;
 const FONT_SIZE = 7.5;
 
 export interface PdfOptions {
@@ -21,26 +21,9 @@ export interface PdfOptions {
  * with an ellipsis; the CSV and XLSX keep the full text.
  */
 export async function reportPdf(t: ReportTable, opts: PdfOptions): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: MARGIN,
-    info: { Title: t.title, Creator: opts.productName, CreationDate: opts.generatedAt },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf(t.title, opts);
   const width = doc.page.width - 2 * MARGIN;
-
-  doc.font('Helvetica-Bold').fontSize(16).text(t.title);
-  doc.font('Helvetica').fontSize(9).fillColor('#555');
-  if (opts.note) doc.text(opts.note);
-  doc.text(`Generated ${opts.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
-  if (t.filters.length) doc.text(`Filter: ${t.filters.join('; ')}`);
-  doc.fillColor('black').moveDown(0.5);
+  heading(doc, t.title, t.filters, opts);
   if (t.summary.length) {
     doc.font('Helvetica-Bold').fontSize(10);
     doc.text(t.summary.map(([label, value]) => `${label}: ${value}`).join('    '));
@@ -64,7 +47,16 @@ export async function reportPdf(t: ReportTable, opts: PdfOptions): Promise<Buffe
   return done;
 }
 
-function drawTable(doc: PDFKit.PDFDocument, t: ReportTable, width: number) {
+/**
+ * A table from the current line down, its header repeated on each new page; `x` and `width`
+ * place it (the dashboard PDF sets a widget's numbers beside its chart).
+ */
+export function drawTable(
+  doc: PDFKit.PDFDocument,
+  t: Pick<ReportTable, 'columns' | 'rows'>,
+  width: number,
+  x = MARGIN,
+) {
   const weights = t.columns.map((c) => c.width ?? 1);
   const sum = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (w / sum) * width);
@@ -77,6 +69,7 @@ function drawTable(doc: PDFKit.PDFDocument, t: ReportTable, width: number) {
       widths,
       t.columns.map((c) => !!c.numeric),
       '#e9ecef',
+      x,
     );
     doc.font('Helvetica');
   };
@@ -93,6 +86,7 @@ function drawTable(doc: PDFKit.PDFDocument, t: ReportTable, width: number) {
       widths,
       t.columns.map((c) => !!c.numeric),
       i % 2 ? '#f8f9fa' : null,
+      x,
     );
   });
 }
@@ -103,19 +97,20 @@ function row(
   widths: number[],
   numeric: boolean[],
   fill: string | null,
+  left: number,
 ) {
   const y = doc.y;
   if (fill)
     doc
       .rect(
-        MARGIN,
+        left,
         y,
         widths.reduce((a, b) => a + b, 0),
         ROW_HEIGHT,
       )
       .fill(fill);
   doc.fillColor('black').fontSize(FONT_SIZE);
-  let x = MARGIN;
+  let x = left;
   cells.forEach((cell, i) => {
     const w = widths[i]!;
     const text = fit(doc, shown(cell), w - 6);
@@ -133,8 +128,14 @@ function shown(cell: Cell): string {
   if (cell === null) return '';
   const s = String(cell);
   const m = INSTANT.exec(s);
-  return m ? `${m[1]} ${m[2]}` : s;
+  return m ? `${m[1]} ${m[2]}` : winAnsi(s);
 }
+
+/**
+ * The PDF's Helvetica (a standard font, WinAnsi) has no ≥ or ≤; written out they would print as
+ * other glyphs ("≥90 mm", the thickness band, came out as '"e90 mm').
+ */
+export const winAnsi = (s: string) => s.replaceAll('≥', '>=').replaceAll('≤', '<=');
 
 /** The text, cut with an ellipsis to fit one line of the column. */
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
@@ -142,4 +143,31 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   let cut = text;
   while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
   return `${cut}…`;
+}
+
+/** An A4 landscape PDF being written, and its bytes once it is ended. */
+export function openPdf(title: string, opts: PdfOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    info: { Title: title, Creator: opts.productName, CreationDate: opts.generatedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** Title, the note (a schedule's period), when it was made and the filter in words. */
+export function heading(doc: PDFKit.PDFDocument, title: string, filters: string[], opts: PdfOptions) {
+  doc.font('Helvetica-Bold').fontSize(16).text(winAnsi(title));
+  doc.font('Helvetica').fontSize(9).fillColor('#555');
+  if (opts.note) doc.text(opts.note);
+  doc.text(`Generated ${opts.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  if (filters.length) doc.text(winAnsi(`Filter: ${filters.join('; ')}`));
+  doc.fillColor('black').moveDown(0.5);
 }

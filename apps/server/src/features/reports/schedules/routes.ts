@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextRun } from '../../../domain/schedules/next-run';
 import { signedIn } from '../../../platform/auth/access';
-import { reportSchedules } from '../../../platform/db/schema';
+import { dashboards, reportSchedules } from '../../../platform/db/schema';
 import { ok } from '../../../platform/envelope';
 import { conflict, forbidden, notFound } from '../../../platform/errors';
 import { REPORTS } from '../definitions';
-import { mayRead } from './policy';
+import { dashboardTarget, mayRead } from './policy';
 import { scheduleView } from './store';
 
 const tags = ['reports'];
@@ -22,11 +22,12 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: signedIn }, schema: { tags, response: { 200: envelope(z.array(reportSchedule)) } } },
     async (request) => {
       const rows = await app.db
-        .select()
+        .select({ schedule: reportSchedules, dashboardName: dashboards.name })
         .from(reportSchedules)
+        .leftJoin(dashboards, eq(dashboards.id, reportSchedules.dashboardId))
         .where(eq(reportSchedules.userId, request.user.id))
         .orderBy(asc(reportSchedules.id));
-      return ok(rows.map((r) => scheduleView(r, request.user.email)));
+      return ok(rows.map((r) => scheduleView(r.schedule, request.user.email, r.dashboardName)));
     },
   );
 
@@ -38,7 +39,13 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      if (!mayRead(REPORTS[b.report], request.user.role))
+      // A dashboard is scheduled as the caller may open it (another person's is a 404) and for
+      // a site they may see; a report as their role may read it.
+      const target =
+        b.report === 'dashboard'
+          ? await dashboardTarget(app, request, b.dashboard, b.filter?.site)
+          : { dashboardId: null, builtInDashboard: null, name: null };
+      if (b.report !== 'dashboard' && !mayRead(REPORTS[b.report], request.user.role))
         throw forbidden(`Your role may not read the ${b.report} report.`);
       const count = await app.db.$count(reportSchedules, eq(reportSchedules.userId, request.user.id));
       if (count >= MAX_SCHEDULES_PER_USER)
@@ -56,13 +63,15 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: request.user.id,
           customerId: request.user.customerId,
           report: b.report,
+          dashboardId: target.dashboardId,
+          builtInDashboard: target.builtInDashboard,
           filter: (b.filter ?? {}) as Record<string, unknown>,
           ...rule,
           nextRunAt: nextRun(rule, app.now()),
           createdAt: app.now(),
         })
         .returning();
-      return ok(scheduleView(row!, request.user.email));
+      return ok(scheduleView(row!, request.user.email, target.name));
     },
   );
 

@@ -1,11 +1,14 @@
-import type { ReportId } from '@kestrel/contract';
+import type { BuiltInDashboardId, ReportId } from '@kestrel/contract';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { nextRun, reportPeriod } from '../../../domain/schedules/next-run';
 import type { AuthUser } from '../../../platform/auth/sessions';
 import { reportSchedules, users } from '../../../platform/db/schema';
 import { scopeFor } from '../../../platform/scope';
+import type { ReportContext } from '../context';
+import { exportDashboard } from '../dashboards/export';
 import { REPORTS } from '../definitions';
+import type { ReportPeriod } from '../definitions/definition';
 import { renderReport } from '../export';
 import { mayRead } from './policy';
 import { ruleOf, type ScheduleRow } from './store';
@@ -60,10 +63,6 @@ export async function runDueSchedules(app: FastifyInstance, now: Date = app.now(
 async function runOne(app: FastifyInstance, s: ScheduleRow, now: Date): Promise<number> {
   const [owner] = await app.db.select().from(users).where(eq(users.id, s.userId));
   if (!owner?.active) throw new Error('The owner of this schedule is no longer active.');
-  const report = REPORTS[s.report as ReportId];
-  if (!report) throw new Error(`There is no report ${s.report}.`);
-  if (!mayRead(report, owner.role))
-    throw new Error(`The owner's role may no longer read the ${s.report} report.`);
   const user: AuthUser = {
     id: owner.id,
     email: owner.email,
@@ -74,22 +73,19 @@ async function runOne(app: FastifyInstance, s: ScheduleRow, now: Date): Promise<
   };
   // The period ends at the scheduled time's local day, not at a late server's.
   const period = reportPeriod(ruleOf(s), s.nextRunAt);
-  const filter = report.forPeriod(s.filter, period);
-  const table = await report.build({ app, user, scope: await scopeFor(app.db, user), now }, filter);
   const every = s.frequency === 'weekly' ? 'Weekly' : 'Monthly';
   const note = `${every} report for ${period.firstDay} – ${period.lastDay} (${s.timeZone})`;
-  const pdf = await renderReport(s.report, table, 'pdf', {
-    generatedAt: now,
-    productName: app.config.PRODUCT_NAME,
-    note,
-  });
-  const summary = table.summary.map(([label, value]) => `${label}: ${value}`).join('\n');
+  const ctx = { app, user, scope: await scopeFor(app.db, user), now };
+  const { title, summary, pdf } =
+    s.report === 'dashboard'
+      ? await dashboardRun(ctx, s, period, note)
+      : await reportRun(ctx, s, period, note);
   return app.db.transaction(async (tx) => {
     const id = await app.mailer.record(tx, {
       to: owner.email,
       customerId: owner.customerId,
-      subject: `${app.config.PRODUCT_NAME}: ${table.title}, ${period.firstDay} to ${period.lastDay}`,
-      text: `${note}.\n\n${summary}\n\nThe report is attached as a PDF. To change or stop this schedule, open Reports in ${app.config.PRODUCT_NAME}.\n`,
+      subject: `${app.config.PRODUCT_NAME}: ${title}, ${period.firstDay} to ${period.lastDay}`,
+      text: `${note}.\n\n${summary}\n\nThe ${s.report === 'dashboard' ? 'dashboard' : 'report'} is attached as a PDF. To change or stop this schedule, open Reports in ${app.config.PRODUCT_NAME}.\n`,
       attachments: [{ filename: pdf.filename, contentType: pdf.contentType, content: pdf.body }],
     });
     await tx
@@ -98,6 +94,46 @@ async function runOne(app: FastifyInstance, s: ScheduleRow, now: Date): Promise<
       .where(eq(reportSchedules.id, s.id));
     return id;
   });
+}
+
+/** A report: its definition's table for the period, with the owner's role checked again. */
+async function reportRun(ctx: ReportContext, s: ScheduleRow, period: ReportPeriod, note: string) {
+  const report = REPORTS[s.report as ReportId];
+  if (!report) throw new Error(`There is no report ${s.report}.`);
+  if (!mayRead(report, ctx.user.role))
+    throw new Error(`The owner's role may no longer read the ${s.report} report.`);
+  const table = await report.build(ctx, report.forPeriod(s.filter, period));
+  const pdf = await renderReport(s.report, table, 'pdf', {
+    generatedAt: ctx.now,
+    productName: ctx.app.config.PRODUCT_NAME,
+    note,
+  });
+  return {
+    title: table.title,
+    summary: table.summary.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    pdf,
+  };
+}
+
+/**
+ * A dashboard: every widget for the period's days and the saved site, as the owner may see it
+ * now (a dashboard or site they may no longer open fails the run, and the schedule says why).
+ */
+async function dashboardRun(ctx: ReportContext, s: ScheduleRow, period: ReportPeriod, note: string) {
+  const ref = (s.builtInDashboard as BuiltInDashboardId | null) ?? s.dashboardId;
+  if (ref === null) throw new Error('This schedule names no dashboard.');
+  const site = typeof s.filter.site === 'number' ? s.filter.site : undefined;
+  const out = await exportDashboard(
+    ctx,
+    ref,
+    { from: period.firstDay, to: period.lastDay, site },
+    { productName: ctx.app.config.PRODUCT_NAME, note },
+  );
+  return {
+    title: out.report.title,
+    summary: out.report.sections.map((x) => `- ${x.title}`).join('\n'),
+    pdf: out,
+  };
 }
 
 /** The schedule runner, started by the process with the device monitor (not by tests). */

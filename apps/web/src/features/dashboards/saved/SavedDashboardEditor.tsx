@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useDeleteDashboard, useRenameDashboard, useSaveDashboard } from '../../../api/dashboards';
 import { toast } from '../../../ui/toast';
 import { DashboardDeleteModal } from '../DashboardDeleteModal';
+import { DashboardReportActions } from '../DashboardReportActions';
 import { FilterBar } from '../filters/FilterBar';
 import { useDashboardFilters } from '../filters/useDashboardFilters';
 import { orderedLayout } from '../layout';
@@ -103,6 +104,15 @@ export function SavedDashboardEditor({ dashboard }: { dashboard: DashboardDefini
             </>
           ) : (
             <>
+              {dashboard ? (
+                <DashboardReportActions
+                  dashboard={dashboard.id}
+                  title={name}
+                  range={range}
+                  site={site}
+                  size="sm"
+                />
+              ) : null}
               {canEdit ? (
                 <Button variant="light" onClick={() => setEditing(true)}>
                   Edit

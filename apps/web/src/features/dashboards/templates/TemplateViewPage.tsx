@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useDashboard, useTemplates } from '../../../api/dashboards';
+import { DashboardReportActions } from '../DashboardReportActions';
 import { FilterBar } from '../filters/FilterBar';
 import { useDashboardFilters } from '../filters/useDashboardFilters';
 import { orderedLayout } from '../layout';
@@ -36,6 +37,7 @@ export default function TemplateViewPage() {
             All templates
           </Button>
           <CopyTemplateButton id={d.id} name={d.name} />
+          <DashboardReportActions dashboard={d.id} title={d.name} range={range} site={site} />
         </Group>
       </Group>
       <FilterBar />
