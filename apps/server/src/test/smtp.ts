@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { mimeParts } from './mime';
 
 /** A mail as the SMTP server received it, with its text (and HTML, if any) body decoded. */
 export interface ReceivedMail {
@@ -61,57 +62,15 @@ export async function startSmtpServer() {
   };
 }
 
-/**
- * Headers and the decoded text and HTML bodies of a mail: a single text part, or the text/plain
- * and text/html parts found in its multipart bodies (alternative, mixed; nested).
- */
+/** The subject and the decoded text and HTML bodies of a mail, single-part or multipart (mime.ts). */
 function parse(raw: string): { subject: string; text: string; html: string | null; contentType: string } {
-  const { head, body } = split(raw);
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
   const contentType = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
-  const found: { text?: string; html?: string } = {};
-  collect(head, body, found);
-  return { subject, text: found.text ?? '', html: found.html ?? null, contentType };
-}
-
-function split(raw: string) {
-  const at = raw.indexOf('\r\n\r\n');
-  return {
-    head: raw.slice(0, at).replace(/\r\n[ \t]+/g, ' '),
-    body: raw.slice(at + 4),
-  };
-}
-
-function collect(head: string, body: string, found: { text?: string; html?: string }) {
-  const type = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
-  if (type.startsWith('multipart/')) {
-    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
-    if (!boundary) return;
-    const parts = body.split(`--${boundary}`).slice(1);
-    for (const part of parts) {
-      if (part.startsWith('--')) break; // the closing delimiter
-      const p = split(part.replace(/^\r\n/, ''));
-      collect(p.head, p.body.replace(/\r\n$/, ''), found);
-    }
-    return;
-  }
-  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
-  const decoded = decode(body, encoding);
-  if (type === 'text/html') found.html ??= decoded;
-  else if (type === 'text/plain') found.text ??= decoded;
-}
-
-function decode(body: string, encoding: string | undefined): string {
-  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  const soft = body.replace(/=\r\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
+  const parts = mimeParts(raw);
+  const body = (type: string) =>
+    parts
+      .find((p) => (p.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type))
+      ?.body.toString('utf8');
+  return { subject, contentType, text: body('text/plain') ?? '', html: body('text/html') ?? null };
 }
