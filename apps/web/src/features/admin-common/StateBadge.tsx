@@ -1,4 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import { WHOLE_WORDS } from '../../ui/whole-words';
 
 /** Tones of state badges: background and text picked to read at WCAG AA (≥ 4.5 : 1). */
 const TONES = {
@@ -8,12 +9,6 @@ const TONES = {
   bad: { bg: '#c92a2a', fg: '#ffffff' },
   warn: { bg: '#ffa94d', fg: '#212529' },
   info: { bg: '#1c5d99', fg: '#ffffff' },
-} as const;
-
-/** The words are never cut: in a narrow column the badge grows a line rather than ending in "…". */
-const WHOLE_WORDS = {
-  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
 } as const;
 
 /** A state in words on a coloured badge (the colour is never the only cue). */

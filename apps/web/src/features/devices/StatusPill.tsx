@@ -1,15 +1,11 @@
 import { Badge } from '@mantine/core';
+import { WHOLE_WORDS } from '../../ui/whole-words';
 import { PILL_COLOURS, type Pill } from './status-colours';
 
 /**
  * A status as a coloured pill with its name in words (colour is never the only cue). The words
  * are never cut: in a narrow place the pill grows a line rather than ending in "…".
  */
-const WHOLE_WORDS = {
-  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', flexShrink: 0 },
-  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
-} as const;
-
 export function StatusPill({ pill, size = 'sm' }: { pill: Pill; size?: 'xs' | 'sm' | 'md' }) {
   const c = PILL_COLOURS[pill.colour];
   return (

@@ -1,5 +1,6 @@
 import { MESSAGE_KIND_LABELS, type MessageKind } from '@kestrel/contract';
 import { Badge } from '@mantine/core';
+import { WHOLE_WORDS } from '../../ui/whole-words';
 
 const COLOUR: Record<MessageKind, string> = {
   message: 'blue',
@@ -11,10 +12,10 @@ const COLOUR: Record<MessageKind, string> = {
   reject_rate_alert: 'pink',
 };
 
-/** The kind of a message, coloured so that alerts stand out in a list. */
+/** The kind of a message, coloured so that alerts stand out in a list; never cut short. */
 export function KindBadge({ kind, resolved }: { kind: MessageKind; resolved?: boolean | null }) {
   return (
-    <Badge color={resolved ? 'gray' : COLOUR[kind]} variant="light" size="sm" style={{ flexShrink: 0 }}>
+    <Badge color={resolved ? 'gray' : COLOUR[kind]} variant="light" size="sm" styles={WHOLE_WORDS}>
       {MESSAGE_KIND_LABELS[kind]}
       {resolved ? ' · resolved' : ''}
     </Badge>
