@@ -27,7 +27,7 @@ import { startMetricsListener } from './platform/metrics';
 async function main() {
   const config = loadConfig();
   const database: Database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
+    ? await openPostgres(config.DATABASE_URL, undefined, config.INGEST_CONNECTIONS)
     : await openPglite(config.dataDir);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -14,6 +14,7 @@ import type { DoseEvent, ImageObservation, RejectionObservation } from '../mappi
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
 import { type DoseReportSummary, storeDoseReportRows } from './dose-report-rows';
+import { lockAgainstRejections } from './locks';
 import { type MergedFact, mergeIntoFacts } from './merge';
 import { ensureFactPartitions } from './partitions';
 import { rejectStoredImages } from './rejections';
@@ -24,6 +25,7 @@ import { addTubeUsage } from './tube-usage';
 
 export type StoreOutcome = 'stored' | 'duplicate';
 export { identityKey, type KnownDevice } from './devices';
+export { REJECTION_LOCK } from './locks';
 export { DOSE_MATCH_SECONDS, GEOMETRY } from './merge';
 export { type FactRow, factRow } from './rows';
 export { studyKey } from './studies';
@@ -71,6 +73,7 @@ export async function storeBatch(
   const { images, rejections, receivedAt } = input;
   const reports = input.doseReports ?? [];
   const outcomes = new Map<string, StoreOutcome>();
+  await lockAgainstRejections(tx, rejections.length > 0);
 
   // Rejections known before their images are stored: in this batch, or kept from earlier.
   const reasonFor = new Map<string, Reason>();
