@@ -42,16 +42,16 @@ export async function commitBatch(
       const seen = new Set<string>();
       const twice = new Set<Prepared>();
       for (const p of items) {
-        if (p.kind === 'rejected' || !p.sopInstanceUid) continue;
+        if (p.kind === 'logOnly' || !p.sopInstanceUid) continue;
         if (seen.has(p.sopInstanceUid)) twice.add(p);
         seen.add(p.sopInstanceUid);
       }
       const images = items.flatMap((p) => (p.kind === 'image' && !twice.has(p) ? [p.image] : []));
-      const rejections = items.flatMap((p) => (p.kind === 'rejection' && !twice.has(p) ? [p.rejection] : []));
+      const notes = items.flatMap((p) => (p.kind === 'iocmNote' && !twice.has(p) ? [p.note] : []));
       const doseReports = items.flatMap((p) => (p.kind === 'doseReport' && !twice.has(p) ? [p.report] : []));
       const stored =
-        images.length || rejections.length || doseReports.length
-          ? await storeBatch(tx, { images, rejections, doseReports, receivedAt: now })
+        images.length || notes.length || doseReports.length
+          ? await storeBatch(tx, { images, rejections: notes, doseReports, receivedAt: now })
           : { outcomes: new Map<string, StoreOutcome>(), devices: new Map<string, KnownDevice>() };
       if ('studies' in stored) resolved = stored;
       const known = await knownDevices(tx, items, stored.devices);
@@ -62,7 +62,7 @@ export async function commitBatch(
         const identity = identityOf(p);
         const device = logDeviceOf(p, known);
         let result: IngestResult;
-        if (p.kind === 'rejected') {
+        if (p.kind === 'logOnly') {
           result = resultOf(p, p.outcome, p.reason, identity, device);
         } else {
           const outcome = twice.has(p)
@@ -177,7 +177,7 @@ async function knownDevices(tx: Tx, items: Prepared[], resolved: Map<string, Kno
   const wanted = new Map<string, DeviceIdentity>();
   for (const p of items) {
     const d = identityOf(p);
-    if (d && !(p.kind === 'rejected' && p.refused) && !known.has(identityKey(d)))
+    if (d && !(p.kind === 'logOnly' && p.refused) && !known.has(identityKey(d)))
       wanted.set(identityKey(d), d);
   }
   if (wanted.size) {

@@ -1,6 +1,6 @@
 import { widgetDataChanged } from '../../analytics/data-version';
 import type { Tx } from '../../platform/db';
-import type { ImageObservation, RejectionObservation } from '../mapping/types';
+import type { ImageObservation, IocmNote } from '../mapping/types';
 import type { KnownDevice } from './devices';
 import { type DoseReportSummary, storeDoseReportRows } from './dose-report-rows';
 import { lockAgainstRejections } from './locks';
@@ -64,7 +64,7 @@ export async function storeBatch(
   tx: Tx,
   batch: {
     images: ImageObservation[];
-    rejections: RejectionObservation[];
+    rejections: IocmNote[];
     doseReports?: DoseReportInput[];
     receivedAt: Date;
   },

@@ -6,7 +6,7 @@ import { pendingRejections, unassignedFacts } from '../../platform/db/schema';
 import { freshDatabase } from '../../test/database';
 import { makeCustomer, makeDevice, makeSite } from '../../test/factories';
 import { type DicomRecord, mapObject, recordHeader } from '../mapping';
-import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
+import type { DoseEvent, ImageObservation, IocmNote } from '../mapping/types';
 import {
   applyRejectionNotes,
   type BatchInput,
@@ -60,7 +60,7 @@ const eventOf = (of: ImageObservation, uid: string): DoseEvent => ({
   pulses: null,
   agdMgy: 1.25,
 });
-const note = (uids: string[], uid = `9.7.${++n}`): RejectionObservation => ({
+const note = (uids: string[], uid = `9.7.${++n}`): IocmNote => ({
   sopInstanceUid: uid,
   titleCode: '113001',
   reasonCode: '111209',

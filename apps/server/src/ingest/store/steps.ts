@@ -9,7 +9,7 @@ import {
   pendingRejections,
   unassignedFacts,
 } from '../../platform/db/schema';
-import type { DoseEvent, ImageObservation, RejectionObservation } from '../mapping/types';
+import type { DoseEvent, ImageObservation, IocmNote } from '../mapping/types';
 import { normaliseOperator } from '../mapping/values';
 import { identityKey, type KnownDevice, resolveDevices } from './devices';
 import type { DoseReportSummary } from './dose-report-rows';
@@ -31,7 +31,7 @@ export type StoreOutcome = 'stored' | 'duplicate';
 /** What a batch brings. */
 export interface BatchInput {
   images: ImageObservation[];
-  rejections: RejectionObservation[];
+  rejections: IocmNote[];
   doseReports: DoseReportSummary[];
   receivedAt: Date;
 }
@@ -62,7 +62,7 @@ export interface WrittenFacts {
 export async function rejectionsKnownBefore(
   tx: Tx,
   images: ImageObservation[],
-  rejections: RejectionObservation[],
+  rejections: IocmNote[],
 ): Promise<Map<string, Reason>> {
   const reasonFor = new Map<string, Reason>();
   for (const r of rejections)
@@ -241,7 +241,7 @@ export interface NotesApplied {
  */
 export async function applyRejectionNotes(
   tx: Tx,
-  notes: RejectionObservation[],
+  notes: IocmNote[],
   storedNow: Set<string>,
   at: Date,
 ): Promise<NotesApplied> {

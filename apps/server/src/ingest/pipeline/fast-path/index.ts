@@ -45,12 +45,12 @@ export class FastPath {
     now: Date,
     full: (items: Prepared[]) => Promise<IngestResult[]>,
   ): Promise<{ results: IngestResult[]; fast: number }> {
-    const simple = items.filter((p) => p.kind === 'image' || p.kind === 'rejected');
+    const simple = items.filter((p) => p.kind === 'image' || p.kind === 'logOnly');
     // Any failure here (the database away while registering a device) leaves it to the full
     // path, which retries each object and answers what it cannot store as retryable.
     const fastResults = simple.length ? await this.tryFast(simple, now).catch(() => null) : null;
     if (!fastResults) return { results: await full(items), fast: 0 };
-    const rest = items.filter((p) => p.kind !== 'image' && p.kind !== 'rejected');
+    const rest = items.filter((p) => p.kind !== 'image' && p.kind !== 'logOnly');
     const restResults = rest.length ? await full(rest) : [];
     const byItem = new Map<Prepared, IngestResult>();
     for (const [i, p] of simple.entries()) byItem.set(p, fastResults[i]!);
