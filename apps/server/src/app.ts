@@ -144,9 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   foldMetrics(app.metrics, folder);
   app.decorate(
     'ingest',
-    createIngestPipeline(database.ingestDb, {
+    createIngestPipeline(database.ingestDbs, {
       now: () => app.now(),
-      onBatch: ingestMetrics(app.metrics),
+      onBatch: ingestMetrics(app.metrics, () => app.ingest.lanes()),
       onCommit: () => folder.poke(),
       log: app.log,
     }),

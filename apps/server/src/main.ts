@@ -28,7 +28,7 @@ import { packageStoreFrom } from './platform/package-store';
 async function main() {
   const config = loadConfig();
   const database: Database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
+    ? await openPostgres(config.DATABASE_URL, undefined, config.INGEST_CONNECTIONS)
     : await openPglite(config.dataDir);
   let closing = false;
   const shutdown = async (signal: string) => {

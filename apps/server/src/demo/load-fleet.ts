@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { foldAllIn } from '../analytics/rollups';
 import { refreshTubeForecasts } from '../domain/fleet-status/tube-forecast';
 import { mapObject, recordHeader } from '../ingest/mapping';
-import type { DoseReport, ImageObservation, RejectionObservation } from '../ingest/mapping/types';
+import type { DoseReport, ImageObservation, IocmNote } from '../ingest/mapping/types';
 import { storeBatch } from '../ingest/store';
 import type { Db, DbOrTx, Tx } from '../platform/db';
 import {
@@ -92,12 +92,12 @@ export async function loadFleetDay(
     if (i > 0) await opts.between?.();
     const last = i === parts.length - 1;
     const images: ImageObservation[] = [];
-    const rejections: RejectionObservation[] = [];
+    const rejections: IocmNote[] = [];
     const doseReports: DoseReport[] = [];
     for (const record of part) {
       const mapped = mapObject(recordHeader(record as DicomRecord));
       if (mapped.kind === 'image') images.push(mapped.image);
-      else if (mapped.kind === 'rejection') rejections.push(mapped.rejection);
+      else if (mapped.kind === 'iocmNote') rejections.push(mapped.note);
       else if (mapped.kind === 'doseReport') doseReports.push(mapped.report);
       else throw new Error(`demo fleet produced an unreadable object: ${mapped.reason}`);
     }

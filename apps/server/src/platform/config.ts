@@ -30,6 +30,16 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded database)')
     .optional(),
+  /**
+   * PostgreSQL only: ingest lanes, each a group commit on a connection of its own, so objects of
+   * different devices commit side by side (docs/ingest.md, "Commits in parallel"). PGlite: one.
+   */
+  INGEST_CONNECTIONS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(4),
   DATA_DIR: z.string().min(1).default('./data'),
   DICOM_PORT: port.default(11112),
   DICOM_AE_TITLE: z

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics at /metrics: process defaults plus request duration by route and status. */
 export const metrics = fp(async (app: FastifyInstance) => {
@@ -30,7 +30,7 @@ export const metrics = fp(async (app: FastifyInstance) => {
  * Ingest commits by path (fast: one database call; full: storeBatch), with their size: whether
  * the fast path carries the load and how long devices wait for their answer.
  */
-export function ingestMetrics(registry: Registry) {
+export function ingestMetrics(registry: Registry, lanes?: () => readonly number[]) {
   const seconds = new Histogram({
     name: 'kestrel_ingest_commit_seconds',
     help: 'Ingest commit duration by path (fast or full)',
@@ -44,9 +44,33 @@ export function ingestMetrics(registry: Registry) {
     buckets: [1, 2, 4, 8, 16, 64, 256],
     registers: [registry],
   });
-  return (size: number, ms: number, path: 'fast' | 'full') => {
+  // Per lane (pipeline/lanes.ts): whether the devices spread over the connections.
+  const laneCommits = new Counter({
+    name: 'kestrel_ingest_lane_commits',
+    help: 'Ingest commits by lane',
+    labelNames: ['lane'],
+    registers: [registry],
+  });
+  const laneObjects = new Counter({
+    name: 'kestrel_ingest_lane_objects',
+    help: 'Objects committed by lane',
+    labelNames: ['lane'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'kestrel_ingest_lane_in_flight',
+    help: 'Objects waiting for or in a commit, by lane',
+    labelNames: ['lane'],
+    registers: [registry],
+    collect() {
+      for (const [lane, n] of (lanes?.() ?? []).entries()) this.set({ lane: String(lane) }, n);
+    },
+  });
+  return (size: number, ms: number, path: 'fast' | 'full', lane = 0) => {
     seconds.observe({ path }, ms / 1000);
     objects.observe(size);
+    laneCommits.inc({ lane: String(lane) });
+    laneObjects.inc({ lane: String(lane) }, size);
   };
 }
 

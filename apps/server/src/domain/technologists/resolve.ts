@@ -16,10 +16,13 @@ const k = (siteId: number, key: string) => `${siteId}\u0000${key}`;
 export async function resolveTechnologists(tx: Tx, wanted: OperatorAtSite[]): Promise<Map<string, number>> {
   const unique = new Map(wanted.map((w) => [k(w.siteId, w.key), w]));
   if (!unique.size) return new Map();
+  // Inserted in one order everywhere: two devices of a site committing side by side (separate
+  // ingest lanes) may both bring the same new names, and rows taken in opposite orders deadlock.
+  const ordered = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
   await tx
     .insert(technologists)
     .values(
-      [...unique.values()].map((w) => ({
+      ordered.map((w) => ({
         siteId: w.siteId,
         customerId: w.customerId,
         name: w.key,

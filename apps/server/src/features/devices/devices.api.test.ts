@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldPending, rebuildDeviceRollups } from '../../analytics/rollups';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
-import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
+import type { ImageObservation, IocmNote } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
 import { rowsOf } from '../../platform/db/rows';
 import {
@@ -58,7 +58,7 @@ describe('devices: list, details, onboarding and assignment', () => {
     return db();
   };
   const get = (who: string, url: string) => t.app.inject({ url, headers: as(tokens[who]!) });
-  const store = (images: ImageObservation[], rejections: RejectionObservation[] = []) =>
+  const store = (images: ImageObservation[], rejections: IocmNote[] = []) =>
     db().transaction((tx) => storeBatch(tx, { images, rejections, receivedAt: t.app.now() }));
 
   beforeAll(async () => {

@@ -51,6 +51,15 @@ describe('health, metrics, docs and the web app', () => {
     const r = await t.app.inject({ url: '/metrics', headers: scrape });
     expect(r.body).toMatch(/kestrel_ingest_commit_seconds_count\{path="fast"\} 2/);
     expect(r.body).toMatch(/kestrel_ingest_batch_objects_count 2/);
+    // Per lane (one on PGlite, INGEST_CONNECTIONS on PostgreSQL): sent one after the other, both
+    // objects went to the first free lane; nothing is in flight now.
+    const lanes = t.database.ingestDbs.length;
+    expect(lanes).toBe(t.database.kind === 'postgres' ? 4 : 1);
+    const committed = [...r.body.matchAll(/kestrel_ingest_lane_objects\{lane="(\d+)"\} (\d+)/g)];
+    expect(committed.map((m) => Number(m[2])).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(committed.length).toBe(1);
+    const inFlight = [...r.body.matchAll(/kestrel_ingest_lane_in_flight\{lane="\d+"\} (\d+)/g)];
+    expect(inFlight.map((m) => Number(m[1]))).toEqual(Array(lanes).fill(0));
   });
 
   it('/metrics is refused without the operations token, with a wrong one, and with a session', async () => {

@@ -2,7 +2,7 @@ import { drillFilters, type WidgetAnswer } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DicomRecord, mapObject, recordHeader } from '../../ingest/mapping';
-import type { ImageObservation, RejectionObservation } from '../../ingest/mapping/types';
+import type { ImageObservation, IocmNote } from '../../ingest/mapping/types';
 import { storeBatch } from '../../ingest/store';
 import { rowsOf } from '../../platform/db/rows';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
@@ -41,7 +41,7 @@ const image = (serial: string, study: string, over: DicomRecord = {}): ImageObse
   if (m.kind !== 'image') throw new Error('not an image');
   return m.image;
 };
-const reject = (img: ImageObservation, code: string | null): RejectionObservation => ({
+const reject = (img: ImageObservation, code: string | null): IocmNote => ({
   sopInstanceUid: `9.88.${img.sopInstanceUid}`,
   titleCode: '113001',
   reasonCode: code,

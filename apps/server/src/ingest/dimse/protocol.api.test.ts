@@ -73,6 +73,7 @@ describe('DIMSE listener protocol handling', () => {
       },
       close: () => t.app.ingest.close(),
       openSender: () => t.app.ingest.openSender(),
+      lanes: () => t.app.ingest.lanes(),
     };
     listener = await startDicomListener({
       port: 0,
@@ -404,6 +405,7 @@ describe('DIMSE listener shutdown', () => {
         },
         close: () => t.app.ingest.close(),
         openSender: () => t.app.ingest.openSender(),
+        lanes: () => t.app.ingest.lanes(),
       };
       const listener = await startDicomListener({
         port: 0,

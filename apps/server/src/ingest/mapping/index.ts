@@ -7,7 +7,7 @@ import type { MappedObject } from './types';
 
 export type { DicomHeader, DicomRecord } from './header';
 export { recordHeader } from './header';
-export type { DoseEvent, DoseReport, ImageObservation, MappedObject, RejectionObservation } from './types';
+export type { DoseEvent, DoseReport, ImageObservation, IocmNote, MappedObject } from './types';
 
 /** SR classes that may carry a dose report: RDSR, and Enhanced / Comprehensive SR from older devices. */
 const DOSE_REPORT_CLASSES: ReadonlySet<string> = new Set([
@@ -36,7 +36,7 @@ export function mapObject(h: DicomHeader): MappedObject {
   if (sopClassUid === SOP_CLASS.keyObjectSelection) {
     const rejection = mapRejectionNote(h);
     if (rejection === null) return unsupported('key object selection that is not a rejection note');
-    return 'error' in rejection ? unsupported(rejection.error) : { kind: 'rejection', rejection };
+    return 'error' in rejection ? unsupported(rejection.error) : { kind: 'iocmNote', note: rejection };
   }
   if (DOSE_REPORT_CLASSES.has(sopClassUid)) {
     const report = mapDoseReport(h);

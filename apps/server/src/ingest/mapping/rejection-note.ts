@@ -1,7 +1,7 @@
 import { REJECTED_FOR_QUALITY, rejectReasonMeaning } from '@kestrel/contract';
 import type { DicomHeader } from './header';
 import { deviceIdentity } from './mg-image';
-import type { RejectionObservation } from './types';
+import type { IocmNote } from './types';
 
 /** Document titles that reject instances (CID 7010 members used by IHE IOCM). */
 const REJECTION_TITLES = new Set([REJECTED_FOR_QUALITY.code, '113037', '113038', '113039']);
@@ -12,7 +12,7 @@ const DOCUMENT_TITLE_MODIFIER = '113011';
  * the reason (the Document Title Modifier, CID 7011). Other KOS documents (teaching files,
  * "of interest") return null and are not rejections.
  */
-export function mapRejectionNote(h: DicomHeader): RejectionObservation | { error: string } | null {
+export function mapRejectionNote(h: DicomHeader): IocmNote | { error: string } | null {
   const title = h.items('ConceptNameCodeSequence')[0];
   const titleCode = title?.text('CodeValue');
   if (!titleCode || !REJECTION_TITLES.has(titleCode)) return null;

@@ -25,7 +25,7 @@ describe('simulated DICOM files', () => {
       expect(parsed.ok && mapObject(parsed.header)).toEqual(direct);
       kinds.add(direct.kind);
     }
-    expect([...kinds].sort()).toEqual(['doseReport', 'image', 'rejection']);
+    expect([...kinds].sort()).toEqual(['doseReport', 'image', 'iocmNote']);
   });
 
   it('report one event per exposure image of the exam, at the image time', () => {

@@ -47,8 +47,15 @@ export interface ImageObservation {
   procedure: Procedure;
 }
 
-/** A rejection note (IHE IOCM KOS): these instances are rejected for this reason. */
-export interface RejectionObservation {
+/**
+ * An IOCM note (IHE IOCM Key Object Selection, "Rejected for Quality Reasons" and kin): these
+ * instances are rejected for this reason. Ingest code calls it an IOCM note, not a "rejection",
+ * to keep apart the three things that word meant: an object ingest does not store (a `logOnly`
+ * object in the pipeline, outcome failed/unsupported, or refused because of its sender), this
+ * note, and an image rejected for quality (the facts' `rejected`, which the note sets). Database
+ * names (pending_rejections) and what the API and the ingest log say are unchanged.
+ */
+export interface IocmNote {
   sopInstanceUid: string;
   titleCode: string;
   reasonCode: string | null;
@@ -79,5 +86,5 @@ export interface DoseReport {
 export type MappedObject =
   | { kind: 'image'; image: ImageObservation }
   | { kind: 'doseReport'; report: DoseReport }
-  | { kind: 'rejection'; rejection: RejectionObservation }
+  | { kind: 'iocmNote'; note: IocmNote }
   | { kind: 'unsupported'; reason: string; sopClassUid?: string; sopInstanceUid?: string };

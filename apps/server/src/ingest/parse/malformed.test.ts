@@ -76,7 +76,7 @@ describe('malformed objects', () => {
           : outcomeOf(bytes);
         expect(performance.now() - started).toBeLessThan(1000);
         if (o.kind === 'failed' || o.kind === 'unsupported') expect(o.reason.length).toBeGreaterThan(5);
-        else expect(['image', 'rejection']).toContain(o.kind);
+        else expect(['image', 'iocmNote']).toContain(o.kind);
       }),
       { numRuns: 1500, seed: 20260415 },
     );

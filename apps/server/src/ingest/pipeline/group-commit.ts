@@ -2,8 +2,8 @@
  * Group commit: objects that arrive while a transaction is running wait and then go together
  * into the next one, so N associations cost one commit, not N. When idle, the next commit starts
  * on the next turn of the event loop (after `lingerMs` if set), so a lone sender waits for no
- * timer. One commit runs at a time (rollups are folded after the commit, so batches share no
- * rollup rows; commits of different devices side by side are not built yet).
+ * timer. One commit runs at a time; several group commits (lanes.ts) commit different devices'
+ * objects side by side.
  *
  * Senders that send one object at a time (a DIMSE association waits for each answer) would
  * otherwise settle into half-size batches: the answered half sends again while the other half

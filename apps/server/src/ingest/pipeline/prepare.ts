@@ -1,6 +1,6 @@
 import { mapObject } from '../mapping';
 import { deviceIdentity } from '../mapping/mg-image';
-import type { DeviceIdentity, DoseReport, ImageObservation, RejectionObservation } from '../mapping/types';
+import type { DeviceIdentity, DoseReport, ImageObservation, IocmNote } from '../mapping/types';
 import { parseObject } from '../parse';
 import type { KnownDevice } from '../store';
 import type { IngestInput, IngestSource } from './types';
@@ -19,10 +19,11 @@ interface Common {
 export type Prepared = Common &
   (
     | { kind: 'image'; image: ImageObservation }
-    | { kind: 'rejection'; rejection: RejectionObservation }
+    | { kind: 'iocmNote'; note: IocmNote }
     | { kind: 'doseReport'; report: DoseReport }
     | {
-        kind: 'rejected';
+        /** Only its ingest-log row is written: unreadable, of no use to Kestrel, or refused. */
+        kind: 'logOnly';
         outcome: 'failed' | 'unsupported';
         reason: string;
         /** Who sent it, when the header says: the log row then belongs to that device's site. */
@@ -46,7 +47,7 @@ export function prepare(input: IngestInput, receivedAt: Date): Prepared {
   if (!parsed.ok) {
     return {
       ...base,
-      kind: 'rejected',
+      kind: 'logOnly',
       outcome: 'failed',
       reason: parsed.reason,
       device: null,
@@ -72,15 +73,15 @@ export function prepare(input: IngestInput, receivedAt: Date): Prepared {
   switch (mapped.kind) {
     case 'image':
       return { ...kept, kind: 'image', image: mapped.image };
-    case 'rejection':
-      return { ...kept, kind: 'rejection', rejection: mapped.rejection };
+    case 'iocmNote':
+      return { ...kept, kind: 'iocmNote', note: mapped.note };
     case 'doseReport':
       return { ...kept, kind: 'doseReport', report: mapped.report };
     case 'unsupported':
       return {
         ...base,
         ...uids,
-        kind: 'rejected',
+        kind: 'logOnly',
         // What was read before the damage is not enough: the object failed, it is not just of no use.
         outcome: parsed.damage ? 'failed' : 'unsupported',
         reason: parsed.damage ? `${parsed.damage}; what was read before it: ${mapped.reason}` : mapped.reason,

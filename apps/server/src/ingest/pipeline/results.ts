@@ -32,20 +32,20 @@ export function logDeviceOf(
   p: Prepared,
   known: { get(key: string): Located | undefined },
 ): Located | undefined {
-  if (p.kind === 'rejected' && p.refused) return p.refused.loggedAs ?? undefined;
+  if (p.kind === 'logOnly' && p.refused) return p.refused.loggedAs ?? undefined;
   const identity = identityOf(p);
   return identity ? known.get(identityKey(identity)) : undefined;
 }
 
 export function identityOf(p: Prepared): DeviceIdentity | null {
   if (p.kind === 'image') return p.image.device;
-  if (p.kind === 'rejection') return p.rejection.device;
+  if (p.kind === 'iocmNote') return p.note.device;
   if (p.kind === 'doseReport') return p.report.device;
   return p.device;
 }
 
 const OBJECT_KIND: Partial<Record<Prepared['kind'], string>> = {
-  rejection: 'rejection-note',
+  iocmNote: 'rejection-note',
   doseReport: 'dose-report',
 };
 
@@ -78,7 +78,7 @@ export function resultOf(
     deviceSerial: identity?.serial ?? null,
     deviceId: device?.id ?? null,
     retryable: false,
-    refused: p.kind === 'rejected' && p.refused !== undefined,
+    refused: p.kind === 'logOnly' && p.refused !== undefined,
     ...(outcome === 'stored' && p.warning ? { discarded: true } : {}),
   };
 }

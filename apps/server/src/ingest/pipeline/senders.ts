@@ -16,9 +16,9 @@ import type { SenderConstraint } from './types';
 
 const KIND: Record<Prepared['kind'], string> = {
   image: 'image',
-  rejection: 'rejection note',
+  iocmNote: 'rejection note',
   doseReport: 'dose report',
-  rejected: 'object',
+  logOnly: 'object',
 };
 
 /**
@@ -35,7 +35,7 @@ export function refusal(
   if (!identity) {
     // Unreadable or unsupported: only a log row without a device is written, nobody's data. A
     // rejection note without a device would change facts of whatever device its UIDs name.
-    if (p.kind === 'rejected') return null;
+    if (p.kind === 'logOnly') return null;
     return `the ${KIND[p.kind]} names no device (Manufacturer and Device Serial Number), so it cannot be checked against this sender`;
   }
   const from = `${identity.manufacturer} serial ${identity.serial}`;
@@ -101,7 +101,7 @@ export async function checkSenders(tx: Tx, items: Prepared[]): Promise<Prepared[
     const { source, sizeBytes, receivedAt, sopClassUid, sopInstanceUid } = p;
     return {
       ...{ source, sizeBytes, receivedAt, sopClassUid, sopInstanceUid },
-      kind: 'rejected',
+      kind: 'logOnly',
       outcome: 'failed',
       reason: `refused: ${reason}`,
       device: identity,

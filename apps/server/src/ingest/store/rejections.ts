@@ -4,12 +4,12 @@ import type { Tx } from '../../platform/db';
 import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import { rowsOf } from '../../platform/db/rows';
 import { factAliases, imageFacts, pendingRejections } from '../../platform/db/schema';
-import type { RejectionObservation } from '../mapping/types';
+import type { IocmNote } from '../mapping/types';
 
 /** Mark stored facts rejected (once) and keep the rest as pending until their images arrive. */
 export async function rejectStoredImages(
   tx: Tx,
-  note: RejectionObservation,
+  note: IocmNote,
   uids: string[],
   at: Date,
 ): Promise<{ changed: RollupFact[]; pending: number; alreadyKnown: boolean }> {

@@ -15,7 +15,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/app';
 import { makeCustomer, makeDevice, makeSite } from '../../test/factories';
 import { type DicomRecord, mapObject, recordHeader } from '../mapping';
-import type { ImageObservation, RejectionObservation } from '../mapping/types';
+import type { ImageObservation, IocmNote } from '../mapping/types';
 import { storeBatch } from '.';
 
 const image = (n: number, over: DicomRecord = {}): ImageObservation => {
@@ -46,7 +46,7 @@ const image = (n: number, over: DicomRecord = {}): ImageObservation => {
   return m.image;
 };
 
-const rejection = (uids: string[], reason = '111209'): RejectionObservation => ({
+const rejection = (uids: string[], reason = '111209'): IocmNote => ({
   sopInstanceUid: `9.9.${uids.join('.')}`,
   titleCode: '113001',
   reasonCode: reason,
@@ -71,7 +71,7 @@ describe('storeBatch', () => {
     await makeDevice(t.database.db, s, { serial: 'STORE1' });
   });
   afterAll(() => t.close());
-  const store = (images: ImageObservation[], rejections: RejectionObservation[] = []) =>
+  const store = (images: ImageObservation[], rejections: IocmNote[] = []) =>
     t.database.db.transaction((tx) =>
       storeBatch(tx, { images, rejections, receivedAt: new Date('2026-01-15T16:00:00Z') }),
     );

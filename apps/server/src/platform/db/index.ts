@@ -18,11 +18,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   /**
-   * Where ingest commits: on PostgreSQL a connection of its own, so that the fast path's
-   * database function is planned once and stays planned (a pool would plan it on every one of
-   * its connections); on PGlite the one connection there is.
+   * Where ingest commits, one handle per lane (docs/ingest.md, "Commits in parallel"): on
+   * PostgreSQL each a connection of its own, so that lanes commit side by side and the fast
+   * path's database function is planned once per lane and stays planned; on PGlite the one
+   * connection there is (one lane).
    */
-  ingestDb: Db;
+  ingestDbs: Db[];
   kind: 'pglite' | 'postgres';
   /** Resolves when the engine answers a trivial query (readiness). */
   ping(): Promise<void>;
@@ -51,7 +52,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   return {
     db,
-    ingestDb: db,
+    ingestDbs: [db],
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
@@ -72,7 +73,8 @@ export async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** `ingestConnections`: ingest lanes, each committing on a connection of its own. */
+export async function openPostgres(url: string, poolSize = 10, ingestConnections = 4): Promise<Database> {
   // No JIT: every query here is short (ingest commits, rollup reads), and PostgreSQL's cost
   // estimates over a large history switch JIT compilation on, which alone takes milliseconds
   // (measured: 6 ms to JIT-compile a 4-row insert of the ingest fast path at 2 M facts).
@@ -81,12 +83,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {});
   await pool.query('select 1');
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
-  // One connection, reconnected by the pool when it is lost; commits run one at a time anyway.
-  const ingestPool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
-  ingestPool.on('error', () => {});
+  // One connection per lane, reconnected by its pool when it is lost; a lane commits one batch
+  // at a time.
+  const ingestPools = Array.from({ length: Math.max(1, ingestConnections) }, () => {
+    const one = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off' });
+    one.on('error', () => {});
+    return one;
+  });
   return {
     db,
-    ingestDb: drizzlePg(ingestPool, drizzleOptions) as unknown as Db,
+    ingestDbs: ingestPools.map((one) => drizzlePg(one, drizzleOptions) as unknown as Db),
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
@@ -105,7 +111,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     close: async () => {
-      await ingestPool.end();
+      await Promise.all(ingestPools.map((one) => one.end()));
       await pool.end();
     },
   };

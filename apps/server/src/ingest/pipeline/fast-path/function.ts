@@ -12,7 +12,7 @@ import {
   unassignedFacts,
   unfoldedFacts,
 } from '../../../platform/db/schema';
-import { DOSE_MATCH_SECONDS } from '../../store';
+import { DOSE_MATCH_SECONDS, REJECTION_LOCK } from '../../store';
 
 /** SQLSTATE the function raises when the database disagrees with the plan: nothing was written. */
 export const FAST_PATH_MISS = 'KF001';
@@ -76,6 +76,9 @@ declare
   affected bigint;
   uids text[];
 begin
+  -- Held shared until the commit: a rejection note naming these images, committing on another
+  -- connection, waits for this batch or this batch for it (store/locks.ts).
+  perform pg_advisory_xact_lock_shared(${REJECTION_LOCK});
   -- Months this process has not written to yet get their partition (see storeBatch).
   if jsonb_array_length(b->'months') > 0 then
     perform kestrel_fact_partitions(array(select jsonb_array_elements_text(b->'months')::date));
@@ -150,19 +153,25 @@ end`;
   return { name, ddl };
 }
 
-/** Create the function (once per definition; several servers may race to it). */
+/** `pg_advisory_xact_lock` key ("KFPI") under which the function is created. */
+const INSTALL_LOCK = 0x4b465049;
+
+/**
+ * Create the function (once per definition). Several lanes of a process, or several servers, may
+ * race to it: `create or replace` of one function by two sessions at once fails ("tuple
+ * concurrently updated"), so it is created under an advisory lock, by whoever finds it missing.
+ */
 export async function installFastPath(db: Db): Promise<string> {
   const { name, ddl } = fastPathFunction();
-  const exists = async () =>
+  const exists = async (q: Pick<Db, 'execute'>) =>
     rowsOf<{ ok: boolean }>(
-      await db.execute(sql`select to_regprocedure(${`${name}(jsonb)`}) is not null as ok`),
+      await q.execute(sql`select to_regprocedure(${`${name}(jsonb)`}) is not null as ok`),
     )[0]!.ok;
-  if (await exists()) return name;
-  try {
-    await db.execute(sql.raw(ddl));
-  } catch (err) {
-    if (!(await exists())) throw err;
-  }
+  if (await exists(db)) return name;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`);
+    if (!(await exists(tx))) await tx.execute(sql.raw(ddl));
+  });
   return name;
 }
 

@@ -21,13 +21,19 @@ const INSTALL_RETRY_MS = 30_000;
  * commits resolved (`known`), checked by the database before anything is written.
  */
 export class FastPath {
-  readonly known = new KnownRows();
   private name: Promise<string | null> | null = null;
   private failedAt = 0;
   /** Counts of batches by path, for metrics and tests. */
   readonly stats = { fast: 0, missed: 0, notPlanned: 0, failed: 0 };
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `known` may be shared by the fast paths of several lanes (pipeline/lanes.ts): lanes commit
+   * different devices, and whatever one learns stays true for the others until a plan misses.
+   */
+  constructor(
+    private readonly db: Db,
+    readonly known = new KnownRows(),
+  ) {}
 
   /**
    * Commit a batch: its images (and objects only logged) in one call when they can be planned,
@@ -39,12 +45,12 @@ export class FastPath {
     now: Date,
     full: (items: Prepared[]) => Promise<IngestResult[]>,
   ): Promise<{ results: IngestResult[]; fast: number }> {
-    const simple = items.filter((p) => p.kind === 'image' || p.kind === 'rejected');
+    const simple = items.filter((p) => p.kind === 'image' || p.kind === 'logOnly');
     // Any failure here (the database away while registering a device) leaves it to the full
     // path, which retries each object and answers what it cannot store as retryable.
     const fastResults = simple.length ? await this.tryFast(simple, now).catch(() => null) : null;
     if (!fastResults) return { results: await full(items), fast: 0 };
-    const rest = items.filter((p) => p.kind !== 'image' && p.kind !== 'rejected');
+    const rest = items.filter((p) => p.kind !== 'image' && p.kind !== 'logOnly');
     const restResults = rest.length ? await full(rest) : [];
     const byItem = new Map<Prepared, IngestResult>();
     for (const [i, p] of simple.entries()) byItem.set(p, fastResults[i]!);

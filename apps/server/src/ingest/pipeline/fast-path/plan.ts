@@ -73,7 +73,7 @@ export function planFastBatch(
     // reaches FastPath.resolve, which would register it.
     if (p.source.constraint && refusal(p.source.constraint, p, device)) return null;
     if (identity && device) usedDevices.set(identityKey(identity), device);
-    if (p.kind === 'rejected') {
+    if (p.kind === 'logOnly') {
       // Only logged: an unknown sender is looked up, not registered — the full path does that.
       if (identity && !device) return null;
       continue;
@@ -147,7 +147,7 @@ export function planFastBatch(
     const identity = identityOf(p);
     const device = identity ? usedDevices.get(identityKey(identity)) : undefined;
     const r =
-      p.kind === 'rejected'
+      p.kind === 'logOnly'
         ? resultOf(p, p.outcome, p.reason, identity, device)
         : resultOf(p, 'stored', remarkOf(p), identity, device);
     results.push(r);
