@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -23,6 +24,11 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('runs one ingest lane per two cores unless told otherwise', () => {
+    expect(loadConfig({}).INGEST_CONNECTIONS).toBe(Math.max(1, Math.floor(os.availableParallelism() / 2)));
+    expect(loadConfig({ INGEST_CONNECTIONS: '6' }).INGEST_CONNECTIONS).toBe(6);
+    expect(() => loadConfig({ INGEST_CONNECTIONS: '0' })).toThrow(/INGEST_CONNECTIONS/);
+  });
   it('accepts decimal idle minutes and treats empty variables as unset', () => {
     expect(loadConfig({ SESSION_IDLE_MINUTES: '0.05', PORT: '' }).SESSION_IDLE_MINUTES).toBe(0.05);
   });
