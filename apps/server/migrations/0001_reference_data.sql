@@ -1,5 +1,5 @@
--- Reference data every installation needs: the four applications (spec applicationId) and the
--- product-wide defaults of widget settings (tube life thresholds, spec §9).
+-- Reference data every installation needs: the four applications (the product's applicationId values) and the
+-- product-wide defaults of widget settings (tube life thresholds, docs/product.md §9).
 INSERT INTO "applications" ("id", "name", "description", "home") VALUES
   (1001, 'Client portal', 'Dashboards and equipment of your own sites', '/client-portal'),
   (1002, 'Provider portal', 'Customers, sites, users and releases across the fleet', '/{provider}-portal'),
