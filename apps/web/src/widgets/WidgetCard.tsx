@@ -4,6 +4,7 @@ import {
   drillFilters,
   isDeviceDrillable,
   isDrillable,
+  isEmptyAnswer,
   widgetById,
 } from '@kestrel/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -12,7 +13,6 @@ import { useNavigate } from 'react-router';
 import { HttpError } from '../api/client';
 import { useWidgetData } from '../api/widgets';
 import { type ChartSegment, preloadCharts } from '../ui/chart/EChart';
-import { isEmptyAnswer } from './chart/empty';
 import { useInView } from './useInView';
 import { WidgetChart } from './WidgetChart';
 

@@ -1,7 +1,6 @@
-import type { ChartKind, WidgetAnswer } from '@kestrel/contract';
+import { type ChartKind, isEmptyAnswer, type WidgetAnswer } from '@kestrel/contract';
 import { useMemo } from 'react';
 import { type ChartSegment, EChart } from '../ui/chart/EChart';
-import { isEmptyAnswer } from './chart/empty';
 import { chartOption } from './chart/option';
 import { NoData } from './NoData';
 import { WidgetTable } from './WidgetTable';

@@ -1,6 +1,11 @@
-import { CHART_PALETTE, DEVICE_TYPE_COLOURS, STATUS_COLOURS, type WidgetAnswer } from '@kestrel/contract';
+import {
+  CHART_PALETTE,
+  DEVICE_TYPE_COLOURS,
+  isEmptyAnswer,
+  STATUS_COLOURS,
+  type WidgetAnswer,
+} from '@kestrel/contract';
 import { describe, expect, it } from 'vitest';
-import { isEmptyAnswer } from './empty';
 import { chartOption } from './option';
 
 // biome-ignore lint/suspicious/noExplicitAny: ECharts options are loosely typed; the test reads into them.

@@ -76,21 +76,3 @@ export function widgetNumbers(a: WidgetAnswer): WidgetNumbers {
       };
   }
 }
-
-/** Nothing to draw: the PDF says 'No data available', as the page's card does. */
-export function isEmptyAnswer(a: WidgetAnswer): boolean {
-  switch (a.kind) {
-    case 'categories':
-      return !a.categories.length || a.series.every((s) => s.data.every((v) => v === null || v === 0));
-    case 'slices':
-      return a.slices.every((s) => s.value === 0);
-    case 'heatmap':
-      return a.cells.every((c) => c[2] === 0);
-    case 'boxplot':
-      return !a.boxes.length;
-    case 'scatter':
-      return !a.points.length;
-    case 'table':
-      return !a.rows.length;
-  }
-}

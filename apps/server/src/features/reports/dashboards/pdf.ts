@@ -1,8 +1,9 @@
+import { isEmptyAnswer } from '@kestrel/contract';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { optionSvg } from '../render/chart';
 import { drawTable, heading, MARGIN, openPdf, type PdfOptions, ROW_HEIGHT, winAnsi } from '../render/pdf';
 import type { DashboardReport, DashboardSection } from './build';
-import { isEmptyAnswer, widgetNumbers } from './numbers';
+import { widgetNumbers } from './numbers';
 import { widgetOption } from './widget-option';
 
 const CHART_HEIGHT = 190;
