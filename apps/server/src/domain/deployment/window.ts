@@ -1,3 +1,5 @@
+import { wallTime } from '../time/wall-clock';
+
 /**
  * Maintenance windows in a site's own time zone (docs/releases.md §4). A window is a wall-clock
  * span on some weekdays; it is read in the site's zone at the instant asked about, so it follows
@@ -12,27 +14,10 @@ export interface Window {
   endMinute: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The weekday and minute of the day that a wall clock in `timeZone` shows at `at`. */
+/** The weekday (0 = Sunday) and minute of the day that a wall clock in `timeZone` shows at `at`. */
 export function localClock(at: Date, timeZone: string): { weekday: number; minute: number } {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    weekday: WEEKDAYS.indexOf(parts.weekday!),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const w = wallTime(at, timeZone);
+  return { weekday: w.weekday, minute: w.hour * 60 + w.minute };
 }
 
 /** Whether the window is open at `at`; no window means any time. An unknown zone counts as UTC. */

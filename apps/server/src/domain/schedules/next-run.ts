@@ -1,3 +1,7 @@
+import { offsetMinutesAt, type WallTime, wallTime } from '../time/wall-clock';
+
+export { wallTime } from '../time/wall-clock';
+
 /**
  * When a report schedule runs next (docs/reports.md "Schedules"). Schedules are kept in the
  * owner's wall-clock time — "Mondays at 07:00 in Europe/Berlin" — so the instant moves by an hour
@@ -17,55 +21,10 @@ export interface ScheduleRule {
   timeZone: string;
 }
 
-interface Wall {
-  year: number;
-  month: number; // 1–12
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock time of an instant in a zone. */
-export function wallTime(at: Date, timeZone: string): Wall {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
+type Wall = Pick<WallTime, 'year' | 'month' | 'day' | 'hour' | 'minute'>;
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetAt(at: Date, timeZone: string): number {
-  const w = wallTime(at, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  return asUtc - Math.floor(at.getTime() / 60_000) * 60_000;
-}
+const offsetAt = (at: Date, timeZone: string) => offsetMinutesAt(at, timeZone) * 60_000;
 
 /**
  * The instant a wall-clock time names in a zone. A time skipped by the spring change (02:30 in
