@@ -33,6 +33,11 @@ describe('breadcrumb titles (product §2)', () => {
       'Jane Doe - Technologists',
     );
   });
+  it("answering a message is titled 'Reply', writing one 'New message'", () => {
+    const compose = { path: 'email/compose', label: 'New message' };
+    expect(pageTitle({ ...compose, search: '?replyTo=42' })).toBe('Reply');
+    expect(pageTitle({ ...compose, search: '?deviceId=7' })).toBe('New message');
+  });
   it('names the administration group, which is not a page of its own', () => {
     const crumbs = breadcrumbs({ path: 'admin/audit', label: 'Audit trail', search: '' }, () => undefined);
     expect(crumbs.map((c) => [c.label, c.status])).toEqual([

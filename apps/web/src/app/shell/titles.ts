@@ -39,6 +39,8 @@ export function pageTitle(i: TitleInput): string {
   if (i.path === 'device-details' && i.deviceId && new URLSearchParams(i.search).has('deviceId'))
     return `SN - ${i.deviceId} - ${label}`;
   if (i.path === 'hc-user' && i.techName) return `${i.techName} - ${label}`;
+  // Answering a message is the compose page with ?replyTo= (features/messages/ComposePage.tsx).
+  if (i.path === 'email/compose' && new URLSearchParams(i.search).has('replyTo')) return 'Reply';
   return label;
 }
 
