@@ -139,8 +139,6 @@ export const tubes = pgTable(
     dailyMas: doublePrecision(),
     dailyExposures: doublePrecision(),
     forecastAt: at(),
-    /** When the 'Replace Tube' message was raised for this tube (once per tube). */
-    alertedAt: at(),
     installedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     replacedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     notes: text(),
