@@ -1,30 +1,5 @@
-export {
-  AFTER_UPSERT,
-  activeMonths,
-  applyRollupDeltas,
-  familyRows,
-  RECOUNT_ACTIVE_DAYS,
-  ROLLUP_FAMILIES,
-  type RollupFamily,
-} from './apply';
-export { factSamplesOf, POSITIONING, type RollupExam, type RollupFact, rollupDeltas } from './deltas';
-export {
-  FOLD_BATCH,
-  FOLD_LOCK,
-  type FoldResult,
-  foldAllIn,
-  foldBatch,
-  foldIn,
-  foldPending,
-  queueRollupInputs,
-  type RollupInputs,
-  unfoldedPayload,
-} from './fold';
+// What the rest of the server uses of the rollups; the folder's own parts import each other directly.
+export { factSamplesOf, POSITIONING, type RollupExam, type RollupFact } from './deltas';
+export { foldAllIn, foldBatch, foldPending, queueRollupInputs, unfoldedPayload } from './fold';
 export { RollupFolder } from './folder';
-export {
-  ensureRollupsCurrent,
-  ROLLUP_VERSION,
-  rebuildAllRollups,
-  rebuildDeviceRollups,
-  toRollupFact,
-} from './rebuild';
+export { ensureRollupsCurrent, rebuildAllRollups, rebuildDeviceRollups, toRollupFact } from './rebuild';
