@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rejectRateTarget } from './admin/sites';
 import { id, idText, line } from './bounds';
 import { dateRangeQuery } from './technologists';
 
@@ -26,6 +27,22 @@ export const changeSiteNameRequest = z.strictObject({
     .transform((s) => (s ? s : null)),
 });
 export type ChangeSiteNameRequest = z.input<typeof changeSiteNameRequest>;
+
+/**
+ * `PUT /api/sites/:id/rejectRateTarget`: a site's weekly reject-rate target, set from the site
+ * view by whoever may rename the site (its customer administrator among them); null: the default.
+ */
+export const siteRejectTargetRequest = z.strictObject({
+  rejectRateTarget: rejectRateTarget.nullable(),
+});
+export type SiteRejectTargetRequest = z.input<typeof siteRejectTargetRequest>;
+export const siteRejectTarget = z.object({
+  id: z.number(),
+  /** The target in force, percent: the site's own or the default. */
+  rejectRateTarget: z.number(),
+  rejectRateTargetDefault: z.boolean(),
+});
+export type SiteRejectTarget = z.infer<typeof siteRejectTarget>;
 
 /** Enterprise comparison: one customer's sites side by side and the anonymised fleet median. */
 export const enterpriseQuery = z.intersection(

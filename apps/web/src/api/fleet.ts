@@ -5,10 +5,12 @@ import type {
   DeviceRow,
   OnboardStatusResult,
   SiteDetailsResult,
+  SiteRejectTarget,
+  SiteRejectTargetRequest,
   TubeInfoResult,
 } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { api, request } from './client';
 
 /** Hooks of the fleet, site and device pages; each cache key holds every parameter. */
 
@@ -114,5 +116,15 @@ export function useRecordTubeReplacement() {
     mutationFn: async (body: TubeReplacement) =>
       (await api.post<TubeInfoResult>('ha/changetubestatus', body)).result,
     onSuccess: changed,
+  });
+}
+
+/** A site's reject-rate target (null: the default); the site pages show it from siteDetails. */
+export function useSetSiteRejectTarget(site: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SiteRejectTargetRequest) =>
+      (await request<SiteRejectTarget>(`sites/${site}/rejectRateTarget`, { method: 'PUT', body })).result,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['siteDetails'] }),
   });
 }

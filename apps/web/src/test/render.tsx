@@ -1,5 +1,5 @@
 import type { AppConfig } from '@kestrel/contract';
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, mergeThemeOverrides, Popover } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -28,9 +28,22 @@ export const testConfig: AppConfig = {
   mapTiles: null,
 };
 
+/**
+ * The app's theme with popovers shown in jsdom: it lays nothing out, so every popover's target
+ * looks detached (Mantine then hides the dropdown) and there is no animation to wait for.
+ */
+const testTheme = mergeThemeOverrides(
+  theme,
+  createTheme({
+    components: {
+      Popover: Popover.extend({ defaultProps: { hideDetached: false, transitionProps: { duration: 0 } } }),
+    },
+  }),
+);
+
 export function renderUi(ui: ReactNode, { route = '/', withNotifications = false } = {}) {
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={testTheme}>
       {withNotifications ? <Notifications limit={TOAST_LIMIT} transitionDuration={TOAST_FADE_MS} /> : null}
       <AppConfigContext.Provider value={testConfig}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

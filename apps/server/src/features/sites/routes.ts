@@ -4,6 +4,10 @@ import {
   enterpriseQuery,
   enterpriseResult,
   envelope,
+  idText,
+  REJECT_RATE_TARGET_DEFAULT,
+  siteRejectTarget,
+  siteRejectTargetRequest,
 } from '@kestrel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +24,10 @@ import { currentSites } from './queries';
 
 const tags = ['sites'];
 
-/** Sites the caller may see, their portal names (product §7 getCurrentSites, changeSiteNames), enterprise. */
+/**
+ * Sites the caller may see, their portal names (product §7 getCurrentSites, changeSiteNames),
+ * their reject-rate targets, enterprise.
+ */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getCurrentSites',
@@ -46,6 +53,35 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       await widgetDataChanged(app.db); // widgets show the alias
       const [site] = await currentSites(app.db, scope, eq(sites.id, id));
       return ok(site!);
+    },
+  );
+
+  app.put(
+    '/sites/:id/rejectRateTarget',
+    {
+      config: { access: sessionAccess({ roles: SITE_EDITORS }) },
+      schema: {
+        tags,
+        params: z.object({ id: idText }),
+        body: siteRejectTargetRequest,
+        response: { 200: envelope(siteRejectTarget) },
+      },
+    },
+    async (request) => {
+      const scope = await request.scope();
+      const { id } = request.params;
+      const [row] = await app.db
+        .update(sites)
+        .set({ rejectRateTarget: request.body.rejectRateTarget })
+        .where(and(eq(sites.id, id), siteVisible(scope, sites.id)))
+        .returning({ id: sites.id, target: sites.rejectRateTarget });
+      // Another customer's site answers exactly as a site that does not exist.
+      if (!row) throw notFound(`No site ${id}.`);
+      return ok({
+        id: row.id,
+        rejectRateTarget: row.target ?? REJECT_RATE_TARGET_DEFAULT,
+        rejectRateTargetDefault: row.target === null,
+      });
     },
   );
 

@@ -134,6 +134,51 @@ describe('sites and enterprise API', () => {
     expect(r.body).not.toMatch(/Beta/);
   });
 
+  it('a site’s reject-rate target: set by its customer administrator, shown by siteDetails, cleared to the default', async () => {
+    const put = (who: string, id: number, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/sites/${id}/rejectRateTarget`,
+        payload: payload as object,
+        headers: as(tokens[who]!),
+      });
+    const shown = async (who: string, site: number) =>
+      (await get(who, `/api/siteDetails?site=${site}`)).json().result.sites[0] as {
+        rejectRateTarget: number;
+        rejectRateTargetDefault: boolean;
+      };
+    const set = await put('alphaAdmin', f.a1.id, { rejectRateTarget: 7.5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().result).toEqual({ id: f.a1.id, rejectRateTarget: 7.5, rejectRateTargetDefault: false });
+    expect(await shown('alphaUser', f.a1.id)).toMatchObject({
+      rejectRateTarget: 7.5,
+      rejectRateTargetDefault: false,
+    });
+
+    // Out of bounds, or not a number: 400 naming the field; nothing changes.
+    for (const bad of [
+      { rejectRateTarget: 60 },
+      { rejectRateTarget: 0.1 },
+      { rejectRateTarget: 'high' },
+      {},
+    ]) {
+      const r = await put('alphaAdmin', f.a1.id, bad);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.body).toContain('rejectRateTarget');
+    }
+    // Another customer's site is one that does not exist; readers may not set it at all.
+    expect((await put('alphaAdmin', f.b1.id, { rejectRateTarget: 5 })).statusCode).toBe(404);
+    expect((await put('alphaUser', f.a1.id, { rejectRateTarget: 5 })).statusCode).toBe(403);
+    expect((await put('service', f.a1.id, { rejectRateTarget: 5 })).statusCode).toBe(403);
+    expect(await shown('admin', f.a1.id)).toMatchObject({ rejectRateTarget: 7.5 });
+    expect(await shown('admin', f.b1.id)).toMatchObject({ rejectRateTargetDefault: true });
+
+    const cleared = await put('admin', f.a1.id, { rejectRateTarget: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().result.rejectRateTargetDefault).toBe(true);
+    expect(await shown('alphaAdmin', f.a1.id)).toMatchObject({ rejectRateTargetDefault: true });
+  });
+
   it('enterprise: customer staff get their own customer, within their sites; others 404', async () => {
     const mine = (await get('alphaUser', `/api/enterprise?${range}`)).json().result as EnterpriseResult;
     expect([mine.customer.name, mine.sites.map((s) => s.name)]).toEqual([

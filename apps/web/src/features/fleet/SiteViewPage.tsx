@@ -10,6 +10,7 @@ import { connectionPill } from '../devices/status-colours';
 import { FleetKpis } from './FleetKpis';
 import { selectSite } from './FleetOverviewPage';
 import { RangeSelect, rangeOf } from './RangeSelect';
+import { RejectTarget } from './RejectTarget';
 import { SiteWidgets } from './SiteWidgets';
 
 /** hc-dashboards/SiteViewComponent?site=: one site's KPIs, devices and a few widgets. */
@@ -55,8 +56,12 @@ function SiteView({ site }: { site: number }) {
                 {d.sites[0] && (
                   <>
                     {' '}
-                    · reject-rate target {d.sites[0].rejectRateTarget} %
-                    {d.sites[0].rejectRateTargetDefault ? ' (default)' : ''}
+                    ·{' '}
+                    <RejectTarget
+                      site={site}
+                      target={d.sites[0].rejectRateTarget}
+                      isDefault={d.sites[0].rejectRateTargetDefault}
+                    />
                   </>
                 )}
               </Text>
