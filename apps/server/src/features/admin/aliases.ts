@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { widgetDataChanged } from '../../analytics/data-version';
 import { signedIn } from '../../platform/auth/access';
 import { applications } from '../../platform/db/schema';
+import { ok } from '../../platform/envelope';
 import { applicationsOf } from '../auth/applications';
 import { type AdminContext, adminContext } from './context';
 import { createCustomer, getCustomer, listCustomers, onboardedCustomers } from './customers';
@@ -45,11 +46,6 @@ import { createAssignment, listAssignments, salesRepresentatives } from './sales
 import { cloneSite, listSites } from './sites';
 import { getUser, listUsers, sendPasswordLink, setUserAccess, setUserActive } from './users';
 
-const ok = <T>(result: T, message?: string) => ({
-  success: true as const,
-  result,
-  ...(message ? { message } : {}),
-});
 const tags = ['administration (product §7 paths)'];
 const defaults = { limit: 500, offset: 0 } as const;
 

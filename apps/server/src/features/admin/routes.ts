@@ -45,6 +45,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { widgetDataChanged } from '../../analytics/data-version';
 import { publicAccess, signedIn } from '../../platform/auth/access';
+import { ok } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
 import { previewAccess } from './access';
 import { auditCsv, readAudit, readOutbox } from './audit-log';
@@ -78,11 +79,6 @@ import {
   updateUser,
 } from './users';
 
-const ok = <T>(result: T, message?: string) => ({
-  success: true as const,
-  result,
-  ...(message ? { message } : {}),
-});
 const byId = z.object({ id: idText });
 
 /**
