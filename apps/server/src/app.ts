@@ -84,6 +84,9 @@ export interface AppDeps {
   foldRollups?: boolean;
 }
 
+/** Queue rows folded between two vacuums of the queue on PGlite: a few megabytes of pages. */
+const QUEUE_VACUUM_ROWS = 10_000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -139,7 +142,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(metrics);
-  const folder = new RollupFolder(database.db, { log: app.log });
+  const folder = new RollupFolder(database.db, {
+    log: app.log,
+    // PGlite has no autovacuum: the folder keeps the queue small (folder.ts).
+    vacuumQueueEvery: database.kind === 'pglite' ? QUEUE_VACUUM_ROWS : undefined,
+  });
   app.decorate('folder', folder);
   foldMetrics(app.metrics, folder);
   app.decorate(

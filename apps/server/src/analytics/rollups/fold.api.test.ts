@@ -98,6 +98,27 @@ describe('rollup fold', () => {
     await expectEqualToRebuild(database.db);
   });
 
+  it('vacuuming the queue between folds (PGlite has no autovacuum) changes no rollup and empties its pages', {
+    timeout: 180_000,
+  }, async () => {
+    const database = await freshDatabase();
+    cleanup.push(() => database.close());
+    const queuePages = async () => count(database.db, `select pg_relation_size('unfolded_facts') / 8192`);
+    const folder = new RollupFolder(database.db, { gatherMs: 0, pollMs: 5, vacuumQueueEvery: 200 });
+    folder.start();
+    try {
+      await storeFleet(database.db, 'fold-vacuum');
+    } finally {
+      await folder.stop();
+    }
+    expect(folder.stats.rows).toBeGreaterThan(1000);
+    expect(folder.stats.vacuums).toBeGreaterThan(2);
+    // Thousands of rows went through it; its table keeps the pages of the last 200 at most
+    // (without the vacuums: every row's, over a hundred pages).
+    expect(await queuePages()).toBeLessThanOrEqual(20);
+    await expectEqualToRebuild(database.db);
+  });
+
   it('with the folder paused, widget answers count every stored object (they fold first)', {
     timeout: 180_000,
   }, async () => {

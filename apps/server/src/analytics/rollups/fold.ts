@@ -37,6 +37,13 @@ export const FOLD_LOCK = 0x4b464c44;
 /** Most queued rows one fold transaction takes. */
 export const FOLD_BATCH = 5000;
 
+/**
+ * Queue rows this process has taken out of `unfolded_facts` (a rolled-back fold counts too): the
+ * folder vacuums the queue by it on PGlite (folder.ts).
+ */
+let queueRowsTaken = 0;
+export const queueRowsTakenSoFar = () => queueRowsTaken;
+
 /** Queue rollup inputs in the caller's (acknowledging) transaction. */
 export async function queueRollupInputs(tx: DbOrTx, inputs: RollupInputs): Promise<void> {
   const kinds: string[] = [];
@@ -115,6 +122,7 @@ export async function foldIn(tx: DbOrTx, limit = FOLD_BATCH): Promise<FoldResult
       returning kind, payload, extract(epoch from queued_at) * 1000 as queued_ms`),
   );
   if (!rows.length) return { rows: 0, queuedAt: [] };
+  queueRowsTaken += rows.length;
   const inputs: Required<RollupInputs> = { facts: [], exams: [], rejectedLater: [], removed: [] };
   for (const r of rows) {
     const p = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>;

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { FOLD_BATCH, foldBatch, foldPending } from './fold';
+import { FOLD_BATCH, foldBatch, foldPending, queueRowsTakenSoFar } from './fold';
 
 export interface FolderOptions {
   /** Wait this long after being told of a commit, to fold more at once (default 20 ms). */
@@ -8,6 +9,13 @@ export interface FolderOptions {
   pollMs?: number;
   /** After a failed fold (database away), wait this long (default 2 s). */
   retryMs?: number;
+  /**
+   * Vacuum the queue after this many rows were taken out of it (PGlite: app.ts). PGlite runs no
+   * autovacuum, and the queue takes one row in and out per object: its empty pages would pile up
+   * (97 MB after a year of 40 devices), and the "anything queued?" probe before every widget
+   * answer reads them all (measured: 2.9 ms instead of 0.3 ms). PostgreSQL's autovacuum does this.
+   */
+  vacuumQueueEvery?: number;
   log?: { warn(message: string): void };
 }
 
@@ -28,7 +36,12 @@ export class RollupFolder {
   /** Milliseconds from commit to fold of recent rows (a ring). */
   private lags: number[] = [];
   private lagAt = 0;
-  readonly stats = { folds: 0, rows: 0, failed: 0 };
+  readonly stats = { folds: 0, rows: 0, failed: 0, vacuums: 0 };
+  /**
+   * `queueRowsTakenSoFar()` at the last vacuum of the queue; the first is due at once, for the
+   * empty pages a data directory brings from before.
+   */
+  private vacuumedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -76,6 +89,19 @@ export class RollupFolder {
     return { p50: at(0.5), p99: at(0.99), n: sorted.length };
   }
 
+  /** Between folds, with the queue drained: cheap when done this often (milliseconds). */
+  private async vacuumQueueIfDue() {
+    const every = this.opts.vacuumQueueEvery;
+    if (!every || queueRowsTakenSoFar() - this.vacuumedAt < every) return;
+    this.vacuumedAt = queueRowsTakenSoFar();
+    try {
+      await this.db.execute(sql`vacuum unfolded_facts`);
+      this.stats.vacuums++;
+    } catch (err) {
+      this.opts.log?.warn(`vacuuming the rollup queue failed: ${String(err).slice(0, 300)}`);
+    }
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -116,6 +142,7 @@ export class RollupFolder {
         continue;
       }
       if (full || this.stopped) continue;
+      await this.vacuumQueueIfDue();
       if (!this.poked) await this.sleep(this.opts.pollMs ?? 1000);
       // Let the commits of the moment land, then fold them together.
       if (!this.stopped && !this.paused) await new Promise((r) => setTimeout(r, gather));
