@@ -97,7 +97,7 @@ function picker(route: ApiRoute, r: Records, caller: Caller): FieldPicker {
       if (/tech|comments/i.test(route.url)) return r.technologist;
       if (/SiteNames/.test(route.url)) return r.site;
       if (/admin\/customers/.test(route.url)) return r.customer;
-      if (/admin\/sites/.test(route.url)) return r.site;
+      if (/admin\/sites|^\/api\/sites\//.test(route.url)) return r.site;
       if (/admin\/users/.test(route.url)) return r.user;
       if (/admin\/assignments/.test(route.url)) return r.assignment;
       if (/\/messages\//.test(route.url)) return r.message;
