@@ -1,5 +1,5 @@
 import { Button, Checkbox, Divider, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCreateUser } from '../../api/admin';
 import { role as callerRole } from '../../app/session/storage';
 import { toast } from '../../ui/toast';
@@ -35,6 +35,12 @@ export function NewUserForm({
     customerIds: [],
     siteIds: [],
   });
+  // A customer administrator's own customer may arrive after the form opened (the page's
+  // queries still loading): their new user belongs to it, unless they chose otherwise.
+  useEffect(() => {
+    if (callerRole() === 'customer_admin' && homeCustomerId !== null)
+      setDraft((d) => (d.customerId === null ? { ...d, customerId: homeCustomerId } : d));
+  }, [homeCustomerId]);
   const err = (f: string) => fieldError(problem, f);
   return (
     <form
