@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { widgetDataChanged } from '../../analytics/data-version';
+import { recordAudit } from '../../platform/admin/audit';
 import { sessionAccess, signedIn } from '../../platform/auth/access';
 import { sites } from '../../platform/db/schema';
 import { ok } from '../../platform/envelope';
@@ -70,13 +71,38 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = await request.scope();
       const { id } = request.params;
-      const [row] = await app.db
-        .update(sites)
-        .set({ rejectRateTarget: request.body.rejectRateTarget })
-        .where(and(eq(sites.id, id), siteVisible(scope, sites.id)))
-        .returning({ id: sites.id, target: sites.rejectRateTarget });
-      // Another customer's site answers exactly as a site that does not exist.
-      if (!row) throw notFound(`No site ${id}.`);
+      const target = request.body.rejectRateTarget;
+      const row = await app.db.transaction(async (tx) => {
+        const visible = and(eq(sites.id, id), siteVisible(scope, sites.id));
+        const [before] = await tx
+          .select({ target: sites.rejectRateTarget })
+          .from(sites)
+          .where(visible)
+          .for('update');
+        // Another customer's site answers exactly as a site that does not exist.
+        if (!before) throw notFound(`No site ${id}.`);
+        const [after] = await tx
+          .update(sites)
+          .set({ rejectRateTarget: target, updatedAt: app.now() })
+          .where(visible)
+          .returning({ id: sites.id, customerId: sites.customerId, target: sites.rejectRateTarget });
+        if (before.target !== after!.target) {
+          await recordAudit(
+            tx,
+            { id: request.user.id, email: request.user.email, ip: request.ip },
+            {
+              customerId: after!.customerId,
+              action: 'update',
+              entity: 'site',
+              entityId: id,
+              before: { rejectRateTarget: before.target },
+              after: { rejectRateTarget: after!.target },
+            },
+            app.now(),
+          );
+        }
+        return after!;
+      });
       return ok({
         id: row.id,
         rejectRateTarget: row.target ?? REJECT_RATE_TARGET_DEFAULT,

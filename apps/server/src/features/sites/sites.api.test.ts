@@ -1,6 +1,8 @@
 import type { CurrentSite, EnterpriseResult } from '@kestrel/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetData } from '../../analytics/answer';
+import { auditEvents } from '../../platform/db/schema';
 import { FULL_SCOPE } from '../../platform/scope';
 import { as, buildTestApp, login, type TestApp } from '../../test/app';
 import { makeDevice, makeUser, TEST_PASSWORD, type UserSpec } from '../../test/factories';
@@ -177,6 +179,19 @@ describe('sites and enterprise API', () => {
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json().result.rejectRateTargetDefault).toBe(true);
     expect(await shown('alphaAdmin', f.a1.id)).toMatchObject({ rejectRateTargetDefault: true });
+
+    // Each change is in the audit trail, with who made it; refused calls left nothing there.
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'site'), eq(auditEvents.entityId, f.a1.id)))
+      .orderBy(asc(auditEvents.id));
+    expect(audit.map((a) => [a.actorEmail?.split('@')[0], a.before, a.after])).toEqual([
+      [expect.any(String), { rejectRateTarget: null }, { rejectRateTarget: 7.5 }],
+      [expect.any(String), { rejectRateTarget: 7.5 }, { rejectRateTarget: null }],
+    ]);
+    expect(audit[0]!.customerId).toBe(f.a.id);
+    expect(audit[0]!.actorEmail).not.toBe(audit[1]!.actorEmail);
   });
 
   it('enterprise: customer staff get their own customer, within their sites; others 404', async () => {
