@@ -1,15 +1,11 @@
-import {
-  type AdminSite,
-  type CreateSiteRequest,
-  REJECT_RATE_TARGET_BOUNDS,
-  REJECT_RATE_TARGET_DEFAULT,
-} from '@kestrel/contract';
+import type { AdminSite, CreateSiteRequest } from '@kestrel/contract';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveSite } from '../../api/admin';
 import { toast } from '../../ui/toast';
 import { type FormProblem, fieldError, formProblem } from './form-errors';
 import { ProblemAlert } from './ProblemAlert';
+import { RejectTargetInput } from './RejectTargetInput';
 import { ABOVE_MODALS, TimeZoneSelect } from './TimeZoneSelect';
 
 export interface SiteFormProps {
@@ -162,19 +158,7 @@ export function SiteForm({ site, customers = [], customerId, onDone, onCancel }:
             error={err('longitude')}
           />
         </SimpleGrid>
-        <NumberInput
-          label="Reject-rate target (%)"
-          description={`An alert goes out when a week's reject rate is above it. ${REJECT_RATE_TARGET_BOUNDS.min}–${REJECT_RATE_TARGET_BOUNDS.max} %, one decimal; empty: ${REJECT_RATE_TARGET_DEFAULT} %`}
-          placeholder={String(REJECT_RATE_TARGET_DEFAULT)}
-          decimalScale={1}
-          min={REJECT_RATE_TARGET_BOUNDS.min}
-          max={REJECT_RATE_TARGET_BOUNDS.max}
-          step={0.5}
-          suffix=" %"
-          value={target}
-          onChange={setTarget}
-          error={err('rejectRateTarget')}
-        />
+        <RejectTargetInput value={target} onChange={setTarget} error={err('rejectRateTarget')} />
         <ProblemAlert problem={problem} shown={SHOWN} />
         <Group justify="flex-end">
           {onCancel && (

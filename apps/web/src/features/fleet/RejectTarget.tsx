@@ -1,9 +1,9 @@
-import { REJECT_RATE_TARGET_BOUNDS, REJECT_RATE_TARGET_DEFAULT } from '@kestrel/contract';
-import { Anchor, Button, Group, NumberInput, Popover, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formProblem } from '../../api/errors';
 import { useSetSiteRejectTarget } from '../../api/fleet';
 import { toast } from '../../ui/toast';
+import { RejectTargetInput } from '../admin-common/RejectTargetInput';
 import { canEditSites } from '../technologists/editors';
 
 /**
@@ -61,7 +61,6 @@ function TargetForm({ site, target, onDone }: { site: number; target: number | n
       },
     );
   const problem = formProblem(save.error, { labels: { rejectRateTarget: 'Reject-rate target' } });
-  const { min, max } = REJECT_RATE_TARGET_BOUNDS;
   return (
     <form
       aria-label="Reject-rate target"
@@ -71,19 +70,7 @@ function TargetForm({ site, target, onDone }: { site: number; target: number | n
       }}
     >
       <Stack gap="xs">
-        <NumberInput
-          label="Reject-rate target (%)"
-          description={`${min}–${max} %, one decimal; empty: the default, ${REJECT_RATE_TARGET_DEFAULT} %`}
-          placeholder={String(REJECT_RATE_TARGET_DEFAULT)}
-          decimalScale={1}
-          min={min}
-          max={max}
-          step={0.5}
-          suffix=" %"
-          value={value}
-          onChange={setValue}
-          data-autofocus
-        />
+        <RejectTargetInput value={value} onChange={setValue} data-autofocus />
         {problem && (
           <Text c="red" size="sm" role="alert">
             {problem}
