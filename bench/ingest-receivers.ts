@@ -15,6 +15,11 @@ export interface Receiver {
    * processes it forks per association.
    */
   cpuMs(): Promise<number>;
+  /**
+   * Resolves when the work of what was acknowledged is done, so that its CPU is counted: Kestrel
+   * folds rollups after the commit (up to a fold's gathering window later).
+   */
+  settled?(): Promise<void>;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK; 100 on Linux). */
@@ -148,7 +153,23 @@ export async function startKestrel(
     databaseUrl,
     stop: () => stopChild(child),
     cpuMs: async () => procCpuMs(child.pid!) + (await backends()),
+    settled: () => foldsSettled(port),
   };
+}
+
+/** Until Kestrel's count of folded rows has stood still for half a second (a fold gathers 200 ms). */
+async function foldsSettled(httpPort: number) {
+  const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+  const folded = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`, { headers })).text();
+    return Number(text.match(/^kestrel_rollup_folded_rows (\S+)$/m)?.[1] ?? Number.NaN);
+  };
+  for (let last = await folded(), still = 0; still < 2; ) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await folded();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
 }
 
 /** dcmtk storescp writing every object to a folder: the ceiling (one process per association). */

@@ -6,7 +6,12 @@
  * ceiling) and Orthanc — the same generated MG files (6–25 KB, written once with the simulator's
  * Part-10 writer), in one run on one machine. For Kestrel also the rollup fold lag (/metrics).
  *
- *   npm run bench:ingest [-- --objects 2000]
+ *   npm run bench:ingest [-- --objects 2000] [--warm 2000]
+ *
+ * Every receiver, fresh for each run, first takes `--warm` objects of the same devices' earlier
+ * weeks on the same associations, not measured: a portal runs for months, and the first
+ * thousands of objects after a start also pay for V8 compiling the code path (measured: a
+ * third of Kestrel's CPU per object in a cold 2,000-object run). `--warm 0` measures cold.
  *
  * storescu returns after the last C-STORE response, and Kestrel answers Success only after
  * the commit, so objects ÷ wall time is committed objects per second.
@@ -30,6 +35,7 @@ import {
 import { arg, result } from './lib';
 
 const objects = Number(arg('objects', '2000'));
+const warmObjects = Number(arg('warm', '2000'));
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-bench-ingest-'));
 const { objects: files } = writeFleetObjects({
   seed: 'bench-ingest',
@@ -40,6 +46,18 @@ const { objects: files } = writeFleetObjects({
   kinds: ['image'],
   limit: objects,
 });
+// The same fleet's two months before: the warm-up (see the top).
+const { objects: warmFiles } = !warmObjects
+  ? { objects: [] }
+  : writeFleetObjects({
+      seed: 'bench-ingest',
+      devices: 60,
+      days: 60,
+      now: new Date('2026-04-30T18:00:00Z'),
+      dir: path.join(root, 'warm-up'),
+      kinds: ['image'],
+      limit: warmObjects,
+    });
 const bytes = files.map((f) => f.bytes);
 const kb = (n: number) => (n / 1024).toFixed(1);
 console.log(
@@ -53,14 +71,14 @@ type Dealing = 'device' | 'round-robin';
  * devices (the largest first onto the least loaded association), in their time order. Round-robin:
  * file i on association i mod lanes, every association mixing every device.
  */
-function deal(lanes: number, how: Dealing): string[][] {
+function deal(set: typeof files, lanes: number, how: Dealing): string[][] {
   const groups = Array.from({ length: lanes }, () => [] as string[]);
   if (how === 'round-robin') {
-    for (const [i, f] of files.entries()) groups[i % lanes]!.push(f.file);
+    for (const [i, f] of set.entries()) groups[i % lanes]!.push(f.file);
     return groups;
   }
   const byDevice = new Map<string, string[]>();
-  for (const f of files) byDevice.set(f.serial, [...(byDevice.get(f.serial) ?? []), f.file]);
+  for (const f of set) byDevice.set(f.serial, [...(byDevice.get(f.serial) ?? []), f.file]);
   for (const device of [...byDevice.values()].sort((a, b) => b.length - a.length))
     groups.reduce((least, g) => (g.length < least.length ? g : least)).push(...device);
   return groups.filter((g) => g.length);
@@ -74,8 +92,13 @@ interface Run {
 }
 
 /** storescu over `lanes` associations at once: objects per second and CPU per object. */
-async function storescu(r: Receiver, lanes: number, how: Dealing = 'device'): Promise<Run> {
-  const groups = deal(lanes, how);
+async function storescu(
+  r: Receiver,
+  lanes: number,
+  how: Dealing = 'device',
+  set: typeof files = files,
+): Promise<Run> {
+  const groups = deal(set, lanes, how);
   const cpuBefore = await r.cpuMs();
   const sendersBefore = procCpuMs('self') - procCpuMs('self', false);
   const started = performance.now();
@@ -102,12 +125,13 @@ async function storescu(r: Receiver, lanes: number, how: Dealing = 'device'): Pr
     ),
   );
   const seconds = (performance.now() - started) / 1000;
+  await r.settled?.();
   const cpu = (await r.cpuMs()) - cpuBefore;
   const senders = procCpuMs('self') - procCpuMs('self', false) - sendersBefore;
   return {
-    perS: files.length / seconds,
-    cpuPerObject: cpu / files.length,
-    senderCpuPerObject: senders / files.length,
+    perS: set.length / seconds,
+    cpuPerObject: cpu / set.length,
+    senderCpuPerObject: senders / set.length,
   };
 }
 
@@ -164,6 +188,12 @@ async function measure(
   for (const [lanes, how] of plan) {
     const r = await start(path.join(root, `${name.replace(/\W+/g, '-')}-${lanes}-${how}`));
     try {
+      if (warmFiles.length) {
+        const warm = await storescu(r, lanes, how, warmFiles);
+        console.log(
+          `${name}, ${lanes} association(s), ${how}: warm-up ${warmFiles.length} objects at ${warm.perS.toFixed(0)}/s, ${warm.cpuPerObject.toFixed(2)} ms CPU each`,
+        );
+      }
       const run = await storescu(r, lanes, how);
       if (how === 'device') runs.push(run);
       else roundRobin4 = run;
@@ -192,8 +222,10 @@ async function kestrel(engine: 'pglite' | 'postgres') {
       console.log(`Kestrel ${engine}, ${label}: ${stats.text}`);
       await k.stop();
       const stored = await countFacts(engine, dir, k.databaseUrl);
-      if (stored !== files.length)
-        throw new Error(`Kestrel (${engine}, ${label}) stored ${stored} of ${files.length}`);
+      if (stored !== files.length + warmFiles.length)
+        throw new Error(
+          `Kestrel (${engine}, ${label}) stored ${stored} of ${files.length + warmFiles.length}`,
+        );
     },
   );
 }
@@ -223,7 +255,7 @@ try {
       `| ${row.name} | ${row.runs.map((r) => n(r.perS)).join(' | ')} | ${n(row.roundRobin4.perS)} | ${row.runs.map((r) => c(r.cpuPerObject)).join(' / ')} | ${c(row.runs[1]!.senderCpuPerObject)} |`,
     );
   console.log(
-    `(${orthancVersion}; dealt by device unless said; Kestrel fold lag p99 ${n(foldLagP99)} ms; load average at start ${load}, at end ${os
+    `(${orthancVersion}; after a warm-up of ${warmFiles.length} objects; dealt by device unless said; Kestrel fold lag p99 ${n(foldLagP99)} ms; load average at start ${load}, at end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}; ratios below at 4 associations)`,

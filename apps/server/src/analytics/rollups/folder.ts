@@ -3,7 +3,9 @@ import type { Db } from '../../platform/db';
 import { FOLD_BATCH, foldBatch, foldPending, queueRowsTakenSoFar } from './fold';
 
 export interface FolderOptions {
-  /** Wait this long after being told of a commit, to fold more at once (default 20 ms). */
+  /**
+   * Wait this long after being told of a commit, to fold more at once (default GATHER_MS).
+   */
   gatherMs?: number;
   /** Look at the queue at least this often (commits of other processes; default 1 s). */
   pollMs?: number;
@@ -20,6 +22,16 @@ export interface FolderOptions {
 }
 
 const LAGS_KEPT = 20_000;
+
+/**
+ * A fold costs ~19 statements whatever it carries (the queue's delete, one upsert per rollup
+ * table, the lock, begin and commit), so how often it runs under a steady stream sets much of
+ * ingest's CPU: at 20 ms a fold followed every few commits, and the fold took a fifth of the
+ * server's CPU per object; at 200 ms, Kestrel's CPU per object fell from 1.51 to 1.12 ms
+ * (bench/BENCHMARKS.md, "Fewer folds"). Nobody waits for a fold: answers fold what is queued
+ * themselves (foldPending), and the lag stays far inside its 2 s goal.
+ */
+export const GATHER_MS = 200;
 
 /**
  * The aggregator that runs in the server: folds queued rollup inputs (fold.ts) continuously —
@@ -117,7 +129,7 @@ export class RollupFolder {
   }
 
   private async run() {
-    const gather = this.opts.gatherMs ?? 20;
+    const gather = this.opts.gatherMs ?? GATHER_MS;
     while (!this.stopped) {
       if (this.paused) {
         await this.sleep(this.opts.pollMs ?? 1000);

@@ -27,7 +27,16 @@ export function datasetHeader(ds: DataSet, decode: TextDecode = characterSetOf(d
     const el = entry && ds.elements[entry.tag];
     return el ? [el, el.vr ?? entry.vr] : undefined;
   };
+  // The mapping asks for some attributes more than once (text, then number, of one keyword).
+  const read = new Map<string, string[]>();
   const texts = (keyword: string): string[] => {
+    const known = read.get(keyword);
+    if (known) return known;
+    const values = decodeTexts(keyword);
+    read.set(keyword, values);
+    return values;
+  };
+  const decodeTexts = (keyword: string): string[] => {
     const found = element(keyword);
     if (!found) return [];
     const [el, vr] = found;

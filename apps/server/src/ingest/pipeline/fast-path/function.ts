@@ -175,25 +175,10 @@ export async function installFastPath(db: Db): Promise<string> {
   return name;
 }
 
-/**
- * The batch as the function's jsonb argument, with the number arrays of its rows (rollup bands,
- * weekday × hour) as PostgreSQL array literals ('{0,2,1}'): jsonb_to_recordset reads a string
- * with the array type's own input, where every JSON number would first be parsed as a numeric —
- * measured, that parse was most of what reading a batch of rollup rows cost the database (on
- * PGlite even more). Arrays at the top level (uids, device ids) stay JSON: the function reads
- * them as JSON. A number that JSON cannot hold (NaN) is NULL either way.
- */
-export function batchArgument(batch: object): string {
-  return JSON.stringify(batch, function (this: unknown, _key, value: unknown) {
-    if (this === batch || !Array.isArray(value) || !value.every((v) => typeof v === 'number')) return value;
-    return `{${value.map((v) => (Number.isFinite(v) ? String(v) : 'NULL')).join(',')}}`;
-  });
-}
-
 /** Run one planned batch; resolves after its commit with the ids of the studies it opened. */
 export async function runFastPath(db: Db, name: string, batch: object): Promise<Map<string, number>> {
   const [row] = rowsOf<{ studies: Record<string, number | string> }>(
-    await db.execute(sql`select ${sql.raw(name)}(${batchArgument(batch)}::jsonb) as studies`),
+    await db.execute(sql`select ${sql.raw(name)}(${JSON.stringify(batch)}::jsonb) as studies`),
   );
   return new Map(Object.entries(row!.studies).map(([uid, id]) => [uid, Number(id)]));
 }
