@@ -15,6 +15,7 @@ import { tempDir } from '../../test/dicom-files';
 import { makeUser, TEST_PASSWORD } from '../../test/factories';
 import { rollupSnapshot } from '../../test/rollups';
 import { foldPending, queueRollupInputs, RollupFolder, rebuildAllRollups } from '.';
+import { GATHER_MS } from './folder';
 
 /**
  * The rollups equal a rebuild from the facts however the fold ran: with the folder running while
@@ -138,6 +139,33 @@ describe('rollup fold', () => {
       await next.stop();
     }
     expect(await queuePages()).toBe(0);
+  });
+
+  it('waits its gathering window after a commit before folding, so a stream of commits folds together', {
+    timeout: 60_000,
+  }, async () => {
+    const database = await freshDatabase();
+    cleanup.push(() => database.close());
+    const folder = new RollupFolder(database.db, { pollMs: 60_000 });
+    folder.start();
+    try {
+      await expect.poll(() => folder.stats.folds, { timeout: 10_000 }).toBe(1); // the fold at start
+      await loadFleet(database.db, generateFleet({ seed: 'gather', devices: 1, days: 1 }), {
+        now: NOW,
+        days: 1,
+        fold: false,
+      });
+      const queued = await count(database.db, 'select count(*) from unfolded_facts');
+      expect(queued).toBeGreaterThan(0);
+      const poked = performance.now();
+      folder.poke();
+      await expect.poll(() => folder.stats.rows, { timeout: 10_000, interval: 5 }).toBe(queued);
+      // A timer never fires early: folded no sooner than the window (bench/BENCHMARKS.md, "Fewer folds").
+      expect(performance.now() - poked).toBeGreaterThanOrEqual(GATHER_MS - 2);
+      expect(folder.stats.folds).toBe(2);
+    } finally {
+      await folder.stop();
+    }
   });
 
   it('with the folder paused, widget answers count every stored object (they fold first)', {
