@@ -44,19 +44,26 @@ export const FOLD_BATCH = 5000;
 let queueRowsTaken = 0;
 export const queueRowsTakenSoFar = () => queueRowsTaken;
 
-/** Queue rollup inputs in the caller's (acknowledging) transaction. */
+/**
+ * The queue rows (`unfolded_facts`: kind and payload) of rollup inputs. Ingest writes them with
+ * its batch writer (ingest/store/writer.ts); `queueRollupInputs` for everyone else.
+ */
+export function unfoldedRows(
+  inputs: Partial<RollupInputs>,
+): { kind: string; payload: Record<string, unknown> }[] {
+  const rows: { kind: string; payload: Record<string, unknown> }[] = [];
+  for (const [key, kind] of KINDS)
+    for (const v of inputs[key] ?? [])
+      rows.push({ kind, payload: unfoldedPayload(v, kind === 'exam' ? 'exam' : 'fact') });
+  return rows;
+}
+
+/** Queue rollup inputs in the caller's transaction. */
 export async function queueRollupInputs(tx: DbOrTx, inputs: RollupInputs): Promise<void> {
-  const kinds: string[] = [];
-  const payloads: string[] = [];
-  for (const [key, kind] of KINDS) {
-    for (const v of inputs[key] ?? []) {
-      kinds.push(kind);
-      payloads.push(JSON.stringify(unfoldedPayload(v, kind === 'exam' ? 'exam' : 'fact')));
-    }
-  }
-  if (!kinds.length) return;
+  const rows = unfoldedRows(inputs);
+  if (!rows.length) return;
   await tx.execute(
-    sql`insert into unfolded_facts (kind, payload) select * from unnest(${sql.param(kinds)}::text[], ${sql.param(payloads)}::jsonb[])`,
+    sql`insert into unfolded_facts (kind, payload) select * from unnest(${sql.param(rows.map((r) => r.kind))}::text[], ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[])`,
   );
 }
 

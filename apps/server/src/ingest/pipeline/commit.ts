@@ -1,9 +1,9 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db';
-import { insertUnnest } from '../../platform/db/bulk';
 import { devices, ingestLog } from '../../platform/db/schema';
 import type { DeviceIdentity } from '../mapping/types';
 import { identityKey, type KnownDevice, type StoreOutcome, type StoreResult, storeBatch } from '../store';
+import { record, writeRows } from '../store/writer';
 import type { KnownRows } from './fast-path';
 import type { Prepared } from './prepare';
 import {
@@ -74,7 +74,7 @@ export async function commitBatch(
         results.push(result);
         log.push(logRow(p, result, device));
       }
-      await insertUnnest(tx, ingestLog, log);
+      await writeRows(tx, { log: log.map((r) => record(ingestLog, r)) });
       return results;
     }),
   );
@@ -111,7 +111,7 @@ export async function commitOneByOne(
       }
       const failed = resultOf(p, 'failed', `could not be stored: ${message}`, identityOf(p), undefined);
       try {
-        await insertUnnest(db, ingestLog, [logRow(p, failed, undefined)]);
+        await writeRows(db, { log: [record(ingestLog, logRow(p, failed, undefined))] });
         results.push(failed);
       } catch {
         down = message;

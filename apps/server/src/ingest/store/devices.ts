@@ -1,9 +1,9 @@
 import type { DeviceType } from '@kestrel/contract';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
-import { anyOf } from '../../platform/db/bulk';
 import { devices, sites, tubes } from '../../platform/db/schema';
 import type { DeviceIdentity } from '../mapping/types';
+import { writeRows } from './writer';
 
 export interface KnownDevice {
   id: number;
@@ -89,14 +89,8 @@ export async function resolveDevices(
     rows = await load();
   }
   await fillPlace(tx, rows, wanted);
-  const ids = rows.map((r) => r.id);
-  await tx
-    .update(devices)
-    .set({
-      lastObjectAt: sql`greatest(${devices.lastObjectAt}, ${receivedAt})`,
-      firstSeenAt: sql`coalesce(${devices.firstSeenAt}, ${receivedAt})`,
-    })
-    .where(anyOf(devices.id, ids));
+  const _ids = rows.map((r) => r.id);
+  await writeRows(tx, { strict: false, at: receivedAt, device_ids: rows.map((r) => r.id) });
   return new Map(
     rows.map((r) => [
       identityKey(r),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { factSamplesOf, queueRollupInputs, type RollupExam, type RollupFact } from '../../analytics/rollups';
+import { factSamplesOf, type RollupExam, type RollupFact, unfoldedRows } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
 import { anyOf, insertUnnest } from '../../platform/db/bulk';
 import {
@@ -18,7 +18,8 @@ import { rejectStoredImages } from './rejections';
 import { factRow, type PreparedFact, type Reason } from './rows';
 import { openStudies } from './studies';
 import { type OperatorAtSite, resolveTechnologists, technologistKey } from './technologists';
-import { addTubeUsage } from './tube-usage';
+import { tubeUsageDeltas } from './tube-usage';
+import { record, writeRows } from './writer';
 
 /*
  * The steps of storeBatch (index.ts), in the order it runs them, each over the typed state the
@@ -202,28 +203,28 @@ export function factOutcomes(
  * new in) — and, for a device not yet assigned to a site, what assignment needs to place them.
  */
 export async function countFacts(tx: Tx, newRows: PreparedFact[], merged: MergedFact[]) {
-  await countStudyImages(tx, newRows, merged);
-  await addTubeUsage(tx, [
-    ...newRows.map((r) => ({ ...r.row, device: r.device, sign: 1 as const })),
-    ...merged.flatMap((m) => [
-      { ...m.before.fact, acquiredAt: m.before.acquiredAt, device: m.incoming.device, sign: -1 as const },
-      { ...m.after.fact, acquiredAt: m.after.acquiredAt, device: m.incoming.device, sign: 1 as const },
+  await writeRows(tx, {
+    strict: false,
+    old_studies: studyImageCounts(newRows, merged),
+    tubes: tubeUsageDeltas([
+      ...newRows.map((r) => ({ ...r.row, device: r.device, sign: 1 as const })),
+      ...merged.flatMap((m) => [
+        { ...m.before.fact, acquiredAt: m.before.acquiredAt, device: m.incoming.device, sign: -1 as const },
+        { ...m.after.fact, acquiredAt: m.after.acquiredAt, device: m.incoming.device, sign: 1 as const },
+      ]),
     ]),
-  ]);
-  await insertUnnest(
-    tx,
-    unassignedFacts,
-    newRows
+    unassigned: newRows
       .filter((r) => r.device.siteId === null)
-      .map((r) => ({
-        sopInstanceUid: r.row.sopInstanceUid,
-        deviceId: r.row.deviceId,
-        operator: r.obs.operator,
-        localDateTime: r.obs.localDateTime,
-        utcOffsetMinutes: r.obs.utcOffsetMinutes,
-      })),
-    sql`on conflict do nothing`,
-  );
+      .map((r) =>
+        record(unassignedFacts, {
+          sopInstanceUid: r.row.sopInstanceUid,
+          deviceId: r.row.deviceId,
+          operator: r.obs.operator,
+          localDateTime: r.obs.localDateTime,
+          utcOffsetMinutes: r.obs.utcOffsetMinutes,
+        }),
+      ),
+  });
 }
 
 /** Step 9: what the batch's rejection notes did to images stored before it (or still to come). */
@@ -296,12 +297,19 @@ export async function queueForRollups(
     })),
     ...changed.map((m) => m.after.fact),
   ];
-  await insertUnnest(tx, factSamples, factSamplesOf(counted), sql`on conflict do nothing`);
-  await queueRollupInputs(tx, {
-    facts: counted,
-    removed: changed.map((m) => m.before.fact),
-    exams: newExams,
-    rejectedLater,
+  const uidOf = new Map(counted.map((f) => [f.id, f.sopInstanceUid]));
+  await writeRows(tx, {
+    strict: false,
+    samples: factSamplesOf(counted).map(({ factId, ...sample }) => ({
+      ...record(factSamples, sample),
+      sop_instance_uid: uidOf.get(factId),
+    })),
+    unfolded: unfoldedRows({
+      facts: counted,
+      removed: changed.map((m) => m.before.fact),
+      exams: newExams,
+      rejectedLater,
+    }),
   });
 }
 
@@ -355,13 +363,10 @@ async function notYetStored(tx: Tx, rows: PreparedFact[]): Promise<PreparedFact[
  * naming it finds the fact.
  */
 async function insertFacts(tx: Tx, rows: PreparedFact[]) {
-  const inserted = await insertUnnest<typeof imageFacts, { id: string; uid: string }>(
-    tx,
-    imageFacts,
-    rows.map((r) => r.row),
-    sql`on conflict do nothing returning id, sop_instance_uid as uid`,
-  );
-  const ids = new Map(inserted.map((f) => [f.uid, Number(f.id)]));
+  const { facts: ids } = await writeRows(tx, {
+    strict: false,
+    facts: rows.map((r) => ({ ...record(imageFacts, r.row), study_uid: r.obs.studyInstanceUid })),
+  });
   const stored = rows.filter((r) => ids.has(r.row.sopInstanceUid));
   const skipped = rows.filter((r) => !ids.has(r.row.sopInstanceUid));
   if (skipped.length) {
@@ -390,7 +395,7 @@ async function insertFacts(tx: Tx, rows: PreparedFact[]) {
 }
 
 /** Studies count their facts: new ones, and a fact a merge moved to the image's study. */
-async function countStudyImages(tx: Tx, newRows: PreparedFact[], merged: MergedFact[]) {
+function studyImageCounts(newRows: PreparedFact[], merged: MergedFact[]): { id: number; n: number }[] {
   const perStudy = new Map<number, number>();
   const add = (id: number | null, n: number) => {
     if (id) perStudy.set(id, (perStudy.get(id) ?? 0) + n);
@@ -401,11 +406,5 @@ async function countStudyImages(tx: Tx, newRows: PreparedFact[], merged: MergedF
     add(m.before.studyId, -1);
     add(m.after.studyId, 1);
   }
-  const ids = [...perStudy.keys()].filter((id) => perStudy.get(id) !== 0);
-  if (!ids.length) return;
-  await tx.execute(sql`
-    update studies s set image_count = s.image_count + d.n
-    from (select unnest(${`{${ids.join(',')}}`}::bigint[]) as id,
-                 unnest(${`{${ids.map((id) => perStudy.get(id)).join(',')}}`}::int[]) as n) d
-    where s.id = d.id`);
+  return [...perStudy].filter(([, n]) => n !== 0).map(([id, n]) => ({ id, n }));
 }

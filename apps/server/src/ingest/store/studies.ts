@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { RollupExam } from '../../analytics/rollups';
 import type { Tx } from '../../platform/db';
-import { anyOf, insertUnnest } from '../../platform/db/bulk';
+import { anyOf } from '../../platform/db/bulk';
 import { studies } from '../../platform/db/schema';
 import type { PreparedFact } from './rows';
+import { record, writeRows } from './writer';
 
 /** A study is its UID on one device (see the studies table). */
 export const studyKey = (studyInstanceUid: string, deviceId: number) => `${studyInstanceUid}|${deviceId}`;
@@ -22,25 +22,26 @@ export async function openStudies(tx: Tx, rows: PreparedFact[]): Promise<RollupE
     if (!prev || r.row.acquiredAt < prev.row.acquiredAt) firstOfStudy.set(keyOf(r), r);
   }
   const firstRows = [...firstOfStudy.values()];
-  const inserted = await insertUnnest<typeof studies, { id: number; uid: string; device: number }>(
-    tx,
-    studies,
-    firstRows.map((r) => ({
-      studyInstanceUid: r.obs.studyInstanceUid,
-      customerId: r.row.customerId,
-      siteId: r.row.siteId,
-      deviceId: r.row.deviceId,
-      technologistId: r.row.technologistId,
-      startedAt: r.row.acquiredAt,
-      localDate: r.row.localDate,
-      localHour: r.row.localHour,
-      procedure: r.row.procedure,
-    })),
-    sql`on conflict do nothing returning id, study_instance_uid as uid, device_id as device`,
-  );
-  for (const s of inserted) {
-    const key = studyKey(s.uid, Number(s.device));
-    studyIds.set(key, Number(s.id));
+  // Opened with no image: the batch counts its images into them with the rest (countFacts).
+  const { studies: opened } = await writeRows(tx, {
+    strict: false,
+    new_studies: firstRows.map((r) =>
+      record(studies, {
+        studyInstanceUid: r.obs.studyInstanceUid,
+        customerId: r.row.customerId,
+        siteId: r.row.siteId,
+        deviceId: r.row.deviceId,
+        technologistId: r.row.technologistId,
+        startedAt: r.row.acquiredAt,
+        localDate: r.row.localDate,
+        localHour: r.row.localHour,
+        procedure: r.row.procedure,
+        imageCount: 0,
+      }),
+    ),
+  });
+  for (const [key, id] of opened) {
+    studyIds.set(key, id);
     const { row, device } = firstOfStudy.get(key)!;
     newExams.push({ ...row, deviceType: device.deviceType, procedure: row.procedure ?? 'other' });
   }

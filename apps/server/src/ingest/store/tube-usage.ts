@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
 import { DERIVED_IMAGE_KINDS, type ImageKind } from '../../platform/db/schema';
 import type { KnownDevice } from './devices';
 
@@ -26,16 +24,4 @@ export function tubeUsageDeltas(wear: TubeWear[]): { id: number; mas: number; n:
     perTube.set(device.tubeId, u);
   }
   return [...perTube.entries()].filter(([, u]) => u.mas !== 0 || u.n !== 0).map(([id, u]) => ({ id, ...u }));
-}
-
-/** Exposures after a tube went in wear that tube: mAs and count, per device. */
-export async function addTubeUsage(tx: Tx, wear: TubeWear[]) {
-  const usage = tubeUsageDeltas(wear);
-  if (!usage.length) return;
-  await tx.execute(sql`
-    update tubes t set used_mas = t.used_mas + d.mas, used_exposures = t.used_exposures + d.n
-    from (select unnest(${`{${usage.map((u) => u.id).join(',')}}`}::int[]) as id,
-                 unnest(${`{${usage.map((u) => u.mas).join(',')}}`}::float8[]) as mas,
-                 unnest(${`{${usage.map((u) => u.n).join(',')}}`}::int[]) as n) d
-    where t.id = d.id`);
 }

@@ -1,14 +1,5 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { factSamplesOf, type RollupExam, unfoldedPayload } from '../../../analytics/rollups';
-import { columnsOf } from '../../../platform/db/records';
-import {
-  factSamples,
-  imageFacts,
-  ingestLog,
-  studies,
-  unassignedFacts,
-  unfoldedFacts,
-} from '../../../platform/db/schema';
+import { factSamplesOf, type RollupExam, unfoldedRows } from '../../../analytics/rollups';
+import { factSamples, imageFacts, ingestLog, studies, unassignedFacts } from '../../../platform/db/schema';
 import { normaliseOperator } from '../../mapping/values';
 import {
   type FactRow,
@@ -20,6 +11,7 @@ import {
   technologistKey,
   tubeUsageDeltas,
 } from '../../store';
+import { record } from '../../store/writer';
 import type { Prepared } from '../prepare';
 import { identityOf, logRow, remarkOf, resultOf } from '../results';
 import { refusal } from '../senders';
@@ -37,13 +29,6 @@ export interface FastPlan {
   assumed: { devices: string[]; studies: string[] };
   /** Months of its facts, whose partitions exist once it has committed. */
   months: string[];
-}
-
-/** A row as the database function reads it: keys are column names. */
-function record(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of columnsOf(table)) if (c.key in row) out[c.name] = row[c.key];
-  return out;
 }
 
 /**
@@ -190,10 +175,7 @@ export function planFastBatch(
         }),
       ),
     // What the rollups will count once folded (analytics/rollups/fold.ts).
-    unfolded: [
-      ...counted.map((f) => record(unfoldedFacts, { kind: 'fact', payload: unfoldedPayload(f, 'fact') })),
-      ...exams.map((e) => record(unfoldedFacts, { kind: 'exam', payload: unfoldedPayload(e, 'exam') })),
-    ],
+    unfolded: unfoldedRows({ facts: counted, exams }),
     tubes: tubeUsageDeltas(facts.map((f) => ({ ...f.row, device: f.device, sign: 1 as const }))).sort(
       (a, b) => a.id - b.id,
     ),
