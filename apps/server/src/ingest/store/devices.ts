@@ -89,7 +89,6 @@ export async function resolveDevices(
     rows = await load();
   }
   await fillPlace(tx, rows, wanted);
-  const _ids = rows.map((r) => r.id);
   await writeRows(tx, { strict: false, at: receivedAt, device_ids: rows.map((r) => r.id) });
   return new Map(
     rows.map((r) => [

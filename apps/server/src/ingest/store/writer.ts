@@ -230,7 +230,7 @@ const ensured = new WeakSet<object>();
  * Not remembered across transactions: a transaction that created it may yet roll back, and a
  * process may open more than one database (the tests do).
  */
-export async function ensureWriter(tx: DbOrTx) {
+async function ensureWriter(tx: DbOrTx) {
   if (ensured.has(tx)) return;
   await installFunctions(tx, [WRITER]);
   ensured.add(tx);

@@ -14,8 +14,6 @@ import {
   written,
 } from '../../store/writer';
 
-export { FAST_PATH_MISS } from '../../store/writer';
-
 const WITHIN = `interval '${DOSE_MATCH_SECONDS} seconds'`;
 
 /** A device of the plan whose site, customer, type, time zone or current tube changed. */
